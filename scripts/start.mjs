@@ -1,0 +1,13 @@
+// `npm start`: build what is missing or stale, then run the one server process that serves the
+// app and /api/v1 (see README.md for its configuration).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildIfStale, root } from './lib/build.mjs';
+
+try {
+  buildIfStale();
+} catch (err) {
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+}
+await import(pathToFileURL(path.join(root, 'dist/server/server/main.js')).href);

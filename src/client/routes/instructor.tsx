@@ -1,0 +1,5 @@
+import { Screen } from '../components/screen.tsx';
+
+export default function InstructorRoute() {
+  return <Screen title="Become an Instructor" />;
+}

@@ -1,0 +1,5 @@
+import { Screen } from '../components/screen.tsx';
+
+export default function MyTweetsRoute() {
+  return <Screen title="My tweets" />;
+}

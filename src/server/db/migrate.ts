@@ -1,0 +1,47 @@
+import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import type { Db, Dialect } from './database.ts';
+import * as m0001 from './migrations/0001-contact-messages.ts';
+
+/** What a migration may need to know about the database it runs on. */
+export interface MigrationContext {
+  dialect: Dialect;
+  /** The column type for a point in time: timestamptz on PostgreSQL; ISO-8601 text on SQLite, which has no time type. */
+  timestamp: 'timestamptz' | 'text';
+}
+
+type MigrationModule = {
+  up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
+  down?(db: Kysely<unknown>, ctx: MigrationContext): Promise<void>;
+};
+
+/** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
+const migrations: Record<string, MigrationModule> = {
+  '0001-contact-messages': m0001,
+};
+
+export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  const ctx: MigrationContext = {
+    dialect: db.dialect,
+    timestamp: db.dialect === 'postgres' ? 'timestamptz' : 'text',
+  };
+  const bound: Record<string, Migration> = {};
+  for (const [name, mod] of Object.entries(migrations)) {
+    const down = mod.down;
+    bound[name] = {
+      up: (k) => mod.up(k, ctx),
+      ...(down ? { down: (k: Kysely<unknown>) => down(k, ctx) } : {}),
+    };
+  }
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: () => Promise.resolve(bound) },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed: ${String(result.error)}`, {
+      cause: result.error,
+    });
+  }
+  return result;
+}

@@ -1,0 +1,49 @@
+/**
+ * Every screen of product-spec.md §2, by path pattern (`$name` marks a parameter, as in
+ * TanStack Router). The server answers these paths with the app so that a deep link or a reload
+ * works; the client's router declares exactly these (a test checks both agree).
+ */
+export const clientRoutes = [
+  { path: '/', title: 'Home' },
+  { path: '/courses', title: 'Courses' },
+  { path: '/blog', title: 'Blog' },
+  { path: '/instructor', title: 'Become an Instructor' },
+  { path: '/contact', title: 'Contact' },
+  { path: '/login', title: 'Login' },
+  { path: '/register', title: 'Register' },
+  { path: '/dashbord', title: 'All videos' },
+  { path: '/videos', title: 'All videos' },
+  { path: '/mycourses', title: 'My Courses' },
+  { path: '/acc', title: 'My account' },
+  { path: '/getvideos', title: 'My videos' },
+  { path: '/uploadvideo', title: 'Upload video' },
+  { path: '/updatevideo/$videoId', title: 'Update video' },
+  { path: '/updatecover', title: 'Update cover image' },
+  { path: '/updateavatar', title: 'Update avatar' },
+  { path: '/updateaccount', title: 'Update account details' },
+  { path: '/changepass', title: 'Change password' },
+  { path: '/userprofile/$username', title: 'Channel profile' },
+  { path: '/userprofile1/$username', title: 'Channel profile' },
+  { path: '/tweets', title: 'All tweets' },
+  { path: '/updatetweet/$tweetId', title: 'Update tweet' },
+  { path: '/getusertweets', title: 'My tweets' },
+  { path: '/createtweet', title: 'Create tweet' },
+  { path: '/mysubscribers', title: 'My subscribers' },
+  { path: '/subscriptions', title: 'My subscriptions' },
+] as const;
+
+export type ClientRoutePath = (typeof clientRoutes)[number]['path'];
+
+/** Whether a URL path (no query) is one of the app's screens. */
+export function matchesClientRoute(urlPath: string): boolean {
+  const path = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
+  const parts = path.split('/');
+  return clientRoutes.some(({ path: pattern }) => {
+    const expected = pattern.split('/');
+    if (expected.length !== parts.length) return false;
+    return expected.every((segment, i) => {
+      const actual = parts[i] ?? '';
+      return segment.startsWith('$') ? actual.length > 0 : segment === actual;
+    });
+  });
+}

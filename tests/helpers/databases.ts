@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { DatabaseConfig } from '../../src/server/config.ts';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+
+/**
+ * The databases every database test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL
+ * names a server where this role may create databases (each test file gets its own, dropped
+ * afterwards, so tests never see each other's rows).
+ */
+export const databaseKinds: Array<DatabaseConfig['kind']> = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+export interface TestDatabase {
+  db: Db;
+  config: DatabaseConfig;
+  /** A throwaway folder for this database's files (SQLite) and media. */
+  dir: string;
+  destroy(): Promise<void>;
+}
+
+export async function createTestDatabase(
+  kind: DatabaseConfig['kind'],
+  { migrate = true } = {},
+): Promise<TestDatabase> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-test-'));
+  let config: DatabaseConfig;
+  let dropDatabase = async () => {};
+
+  if (kind === 'sqlite') {
+    config = { kind: 'sqlite', file: path.join(dir, 'test.sqlite') };
+  } else {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `eduportal_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    config = { kind: 'postgres', connectionString: url.toString() };
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    };
+  }
+
+  const db = openDatabase(config);
+  if (migrate) await migrateToLatest(db);
+  return {
+    db,
+    config,
+    dir,
+    async destroy() {
+      await db.close();
+      await dropDatabase();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

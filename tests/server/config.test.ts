@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config.ts';
+
+const cwd = '/srv/eduportal';
+
+describe('configuration', () => {
+  it('runs with no configuration: localhost:8080, SQLite and media under ./data', () => {
+    const config = loadConfig({}, cwd);
+    expect(config.host).toBe('localhost');
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe(path.join(cwd, 'data'));
+    expect(config.mediaDir).toBe(path.join(cwd, 'data', 'media'));
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.join(cwd, 'data', 'eduportal.sqlite') });
+  });
+
+  it('takes PORT, HOST, DATA_DIR and a PostgreSQL DATABASE_URL', () => {
+    const config = loadConfig(
+      { PORT: '9000', HOST: '0.0.0.0', DATA_DIR: '/var/lib/edu', DATABASE_URL: 'postgres://u:p@db/edu' },
+      cwd,
+    );
+    expect(config.port).toBe(9000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.mediaDir).toBe('/var/lib/edu/media');
+    expect(config.database).toEqual({ kind: 'postgres', connectionString: 'postgres://u:p@db/edu' });
+  });
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '' }, cwd).database.kind).toBe('sqlite');
+  });
+
+  it('refuses bad values, naming every one of them', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' }, cwd);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('PORT must be a whole number from 0 to 65535, got "eighty"');
+    expect(problems).toMatch(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(problems).toMatch(/LOG_LEVEL/);
+    expect(problems).toContain('TRUST_PROXY must be true or false, got "maybe"');
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' }, cwd)).toThrow(/PORT must be a whole number from 0 to 65535/);
+  });
+});

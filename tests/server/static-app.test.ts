@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, writeClientBuild, type TestServer } from '../helpers/server.ts';
+
+describe('the built app as the server serves it', () => {
+  let server: TestServer;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    clientDir = writeClientBuild(fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-client-')));
+    server = await createTestServer('sqlite', { clientDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => server.app.inject({ method: 'GET', url });
+
+  it('answers / and every screen of the spec with the app, never cached', async () => {
+    for (const url of ['/', '/getvideos', '/getvideos/', '/dashbord?x=1', '/updatevideo/abc123', '/userprofile1/ana']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<div id="root">');
+    }
+  });
+
+  it('answers an unknown screen with the app and a 404 status', async () => {
+    const res = await get('/no-such-screen');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year and revalidates the service worker and manifest', async () => {
+    const asset = await get('/assets/index-AbCd1234.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    for (const url of ['/sw.js', '/manifest.webmanifest']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const icon = await get('/icons/icon-192.png');
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('answers a missing file with a plain 404, not the app', async () => {
+    const res = await get('/assets/gone-12345.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('does not answer writes to screen paths with the app', async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/getvideos' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('keeps answering JSON under /api', async () => {
+    const res = await get('/api/v1/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false });
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { clientRoutes, matchesClientRoute } from '../../src/shared/routes.ts';
+
+describe('matchesClientRoute', () => {
+  it('knows every screen of product-spec.md §2', () => {
+    expect(clientRoutes).toHaveLength(26);
+    for (const path of ['/', '/courses', '/blog', '/instructor', '/contact', '/login', '/register']) {
+      expect(matchesClientRoute(path), path).toBe(true);
+    }
+  });
+
+  it('matches parameters by segment, with or without a trailing slash', () => {
+    expect(matchesClientRoute('/updatevideo/65f1c0')).toBe(true);
+    expect(matchesClientRoute('/userprofile/ana.b/')).toBe(true);
+    expect(matchesClientRoute('/updatevideo')).toBe(false);
+    expect(matchesClientRoute('/updatevideo/1/2')).toBe(false);
+    expect(matchesClientRoute('/updatevideo//')).toBe(false);
+  });
+
+  it('refuses unknown paths', () => {
+    expect(matchesClientRoute('/admin')).toBe(false);
+    expect(matchesClientRoute('/blog/1')).toBe(false);
+  });
+});
