@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium.ts';
+
+const baseURL = inject('baseURL');
+const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+  fs.mkdirSync(shots, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Collects what the page reports as broken: script errors and console errors (CSP included). */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+  });
+  return problems;
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+describe('the app shell on a desktop', () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('opens /, is taken over by the service worker, and then opens every screen offline', async () => {
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto('/');
+    await expect.poll(() => h1(page).textContent()).toBe('Home');
+    expect(await page.title()).toBe('Home · EduPortal');
+    expect(await page.getByRole('link', { name: 'EduPortal', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Login / Register' }).isVisible()).toBe(true);
+
+    // The first visit installs the worker, which takes control of this very page.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await page.screenshot({ path: path.join(shots, 'home-desktop.png'), fullPage: true });
+
+    // A deep link and a reload answer the app.
+    await page.goto('/getvideos');
+    await expect.poll(() => h1(page).textContent()).toBe('My videos');
+    await page.reload();
+    await expect.poll(() => h1(page).textContent()).toBe('My videos');
+
+    // With the network gone, a screen never opened before still opens, by link and by reload.
+    await context.setOffline(true);
+    try {
+      await page.goto('/updatevideo/abc123');
+      await expect.poll(() => h1(page).textContent()).toBe('Update video');
+      await page.reload();
+      await expect.poll(() => h1(page).textContent()).toBe('Update video');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+      await expect.poll(() => h1(page).textContent()).toBe('Contact');
+    } finally {
+      await context.setOffline(false);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('answers an unknown API path with the JSON 404 envelope', async () => {
+    const res = await context.request.get('/api/v1/nope');
+    expect(res.status()).toBe(404);
+    expect(res.headers()['content-type']).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({
+      statusCode: 404,
+      success: false,
+      message: 'No route for GET /api/v1/nope',
+      data: null,
+    });
+  });
+});
+
+describe('the app shell on a phone', () => {
+  it('hides the navigation behind the menu toggle and highlights the chosen item', async () => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 412, height: 915 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto('/');
+    await expect.poll(() => h1(page).textContent()).toBe('Home');
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    expect(await nav.isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(shots, 'menu-phone.png') });
+
+    await nav.getByRole('link', { name: 'Blog' }).tap();
+    await expect.poll(() => h1(page).textContent()).toBe('Blog');
+    expect(await nav.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    expect(await nav.getByRole('link', { name: 'Blog' }).getAttribute('aria-current')).toBe('page');
+    await page.screenshot({ path: path.join(shots, 'blog-phone.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
