@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts', 'tests/tooling/**/*.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

@@ -22,7 +22,13 @@ const maskable = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">
 await fs.mkdir('public/icons', { recursive: true });
 await fs.writeFile('public/icons/favicon.svg', logo(true).replace(/\n\s*/g, ''));
 for (const size of [192, 512]) {
-  await sharp(Buffer.from(logo(true))).resize(size, size).png({ compressionLevel: 9 }).toFile(`public/icons/icon-${size}.png`);
+  await sharp(Buffer.from(logo(true)))
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(`public/icons/icon-${size}.png`);
 }
-await sharp(Buffer.from(maskable)).resize(512, 512).png({ compressionLevel: 9 }).toFile('public/icons/icon-maskable-512.png');
+await sharp(Buffer.from(maskable))
+  .resize(512, 512)
+  .png({ compressionLevel: 9 })
+  .toFile('public/icons/icon-maskable-512.png');
 console.log('icons written to public/icons');

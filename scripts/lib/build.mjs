@@ -40,13 +40,22 @@ export function isStale(name) {
 export function buildIfStale({ quiet = false } = {}) {
   for (const name of Object.keys(targets)) {
     if (!isStale(name)) continue;
-    if (!quiet) process.stdout.write(`Building the ${name} (its build is missing or older than its sources)...\n`);
+    if (!quiet)
+      process.stdout.write(`Building the ${name} (its build is missing or older than its sources)...\n`);
     const started = Date.now();
-    const result = spawnSync(process.execPath, targets[name].command, { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error(`The ${name} build failed (exit ${result.status ?? result.signal}).`);
+    // A production build whoever calls it: under a test runner NODE_ENV is "test", which would
+    // give React's development build and leave the service worker unregistered.
+    const result = spawnSync(process.execPath, targets[name].command, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (result.status !== 0)
+      throw new Error(`The ${name} build failed (exit ${result.status ?? result.signal}).`);
     // Touch the output so that a build that changed nothing still counts as fresh.
     const now = new Date();
     fs.utimesSync(path.join(root, targets[name].output), now, now);
-    if (!quiet) process.stdout.write(`Built the ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+    if (!quiet)
+      process.stdout.write(`Built the ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
   }
 }

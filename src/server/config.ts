@@ -42,8 +42,7 @@ const envSchema = z.object({
 });
 
 export type DatabaseConfig =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; connectionString: string };
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; connectionString: string };
 
 export interface Config {
   env: 'production' | 'development' | 'test';

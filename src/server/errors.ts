@@ -16,5 +16,4 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError(404, `${what} was not found`);
-export const badRequest = (message: string, errors?: FieldError[]) =>
-  new AppError(400, message, errors);
+export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, message, errors);

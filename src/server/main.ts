@@ -61,7 +61,9 @@ export async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const dbLabel = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-  app.log.info(`EduPortal is serving http://${shownHost}:${config.port} (database: ${dbLabel}, data: ${config.dataDir})`);
+  app.log.info(
+    `EduPortal is serving http://${shownHost}:${config.port} (database: ${dbLabel}, data: ${config.dataDir})`,
+  );
 }
 
 main().catch((err: unknown) => {

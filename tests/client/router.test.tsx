@@ -7,11 +7,14 @@ import { renderAppAt } from './render-app.tsx';
 const sampleUrl = (pattern: string) => pattern.replace(/\$[a-zA-Z]+/g, 'sample-1');
 
 describe('the router', () => {
-  it.each(clientRoutes.map((r) => [r.path, r.title] as const))('opens %s with its title', async (path, title) => {
-    await renderAppAt(sampleUrl(path));
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
-    expect(document.title).toBe(`${title} · EduPortal`);
-  });
+  it.each(clientRoutes.map((r) => [r.path, r.title] as const))(
+    'opens %s with its title',
+    async (path, title) => {
+      await renderAppAt(sampleUrl(path));
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+      expect(document.title).toBe(`${title} · EduPortal`);
+    },
+  );
 
   it('shows a not-found screen for an unknown address', async () => {
     await renderAppAt('/no-such-page');
@@ -30,7 +33,14 @@ describe('the layout', () => {
     const labels = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(labels).toEqual(['Home', 'Courses', 'Blog', 'Become an Instructor', 'Contact', 'Login / Register']);
+    expect(labels).toEqual([
+      'Home',
+      'Courses',
+      'Blog',
+      'Become an Instructor',
+      'Contact',
+      'Login / Register',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Login / Register' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('contentinfo').textContent).toContain('national ID card');
   });

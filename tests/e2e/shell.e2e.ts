@@ -47,7 +47,9 @@ describe('the app shell on a desktop', () => {
     expect(await page.getByRole('link', { name: 'Login / Register' }).isVisible()).toBe(true);
 
     // The first visit installs the worker, which takes control of this very page.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 20_000,
+    });
     await page.screenshot({ path: path.join(shots, 'home-desktop.png'), fullPage: true });
 
     // A deep link and a reload answer the app.

@@ -1,23 +1,9 @@
-import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
-
-const CANDIDATES = [
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-  '/usr/bin/google-chrome-stable',
-];
-
-/** Where Chromium is: CHROMIUM_PATH if set, else the usual Debian and Chrome locations. */
-export function findChromium(): string | undefined {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) return fs.existsSync(fromEnv) ? fromEnv : undefined;
-  return CANDIDATES.find((p) => fs.existsSync(p));
-}
+import { findChromium, INSTALL_HINT } from '../../scripts/lib/chromium.mjs';
 
 export async function launchChromium(): Promise<Browser> {
   const executablePath = findChromium();
-  if (!executablePath) throw new Error('Chromium not found: see README.md, "Tests"');
+  if (!executablePath) throw new Error(`Chromium was not found. ${INSTALL_HINT}`);
   return chromium.launch({
     executablePath,
     headless: true,

@@ -16,10 +16,19 @@ describe.each(databaseKinds)('POST /api/v1/contact on %s', (kind) => {
     server.app.inject({ method: 'POST', url: '/api/v1/contact', payload: payload as object });
 
   it('stores a valid message and answers 201 with its id', async () => {
-    const res = await post({ name: '  Asha  ', email: 'Asha@School.EDU', mobile: '9876543210', message: 'Hello' });
+    const res = await post({
+      name: '  Asha  ',
+      email: 'Asha@School.EDU',
+      mobile: '9876543210',
+      message: 'Hello',
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ statusCode: 201, success: true, message: 'Thank you, your message was received' });
+    expect(body).toMatchObject({
+      statusCode: 201,
+      success: true,
+      message: 'Thank you, your message was received',
+    });
     expect(Date.parse(body.data.createdAt)).not.toBeNaN();
 
     const stored = await new ContactRepository(server.database.db.kysely).findById(body.data._id);

@@ -87,7 +87,11 @@ describe('errors are the JSON envelope, always', () => {
       payload: JSON.stringify({ name: 'A', email: 'a@b.co', message: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ statusCode: 413, success: false, message: 'The request body is too large' });
+    expect(res.json()).toMatchObject({
+      statusCode: 413,
+      success: false,
+      message: 'The request body is too large',
+    });
   });
 
   it('sends security headers, including a Content-Security-Policy', async () => {

@@ -20,7 +20,14 @@ describe('the built app as the server serves it', () => {
   const get = (url: string) => server.app.inject({ method: 'GET', url });
 
   it('answers / and every screen of the spec with the app, never cached', async () => {
-    for (const url of ['/', '/getvideos', '/getvideos/', '/dashbord?x=1', '/updatevideo/abc123', '/userprofile1/ana']) {
+    for (const url of [
+      '/',
+      '/getvideos',
+      '/getvideos/',
+      '/dashbord?x=1',
+      '/updatevideo/abc123',
+      '/userprofile1/ana',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);

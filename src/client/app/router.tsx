@@ -1,10 +1,4 @@
-import {
-  createRootRoute,
-  createRoute,
-  createRouter,
-  lazyRouteComponent,
-  Link,
-} from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Link } from '@tanstack/react-router';
 import { clientRoutes } from '../../shared/routes.ts';
 import { Layout } from '../components/layout/layout.tsx';
 import { Screen } from '../components/screen.tsx';

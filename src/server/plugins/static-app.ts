@@ -53,10 +53,7 @@ export async function registerStaticApp(
     }
     // Unknown screens still get the app (which shows its own "page not found"), with a 404 status.
     const status = matchesClientRoute(urlPath) ? 200 : 404;
-    return reply
-      .code(status)
-      .header('Cache-Control', REVALIDATE)
-      .sendFile('index.html', clientDir);
+    return reply.code(status).header('Cache-Control', REVALIDATE).sendFile('index.html', clientDir);
   };
   // The static handler treats "/" as a folder (and refuses to list it), so the home screen is
   // routed explicitly.
