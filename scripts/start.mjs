@@ -2,7 +2,12 @@
 // app and /api/v1 (see README.md for its configuration).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import fs from 'node:fs';
 import { buildIfStale, root } from './lib/build.mjs';
+
+// Settings from .env, when there is one; variables already set in the environment win.
+const envFile = path.join(root, '.env');
+if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
 
 try {
   buildIfStale();
