@@ -24,6 +24,21 @@ const flag = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const positiveInt = (fallback: number, max = 1_000_000_000) =>
+  z
+    .string()
+    .default(String(fallback))
+    .transform((raw, ctx) => {
+      const value = Number(raw);
+      if (!/^\d+$/.test(raw) || value < 1 || value > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from 1 to ${max}, got "${raw}"` });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+const MIB = 1024 * 1024;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   HOST: z.string().min(1, 'must not be empty').default('localhost'),
@@ -39,6 +54,18 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   TRUST_PROXY: flag(false),
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60, 24 * 3600),
+  REFRESH_TOKEN_TTL_DAYS: positiveInt(30, 365),
+  MAX_IMAGE_BYTES: positiveInt(5 * MIB),
+  MAX_VIDEO_BYTES: positiveInt(200 * MIB),
+  RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10),
+  RATE_LIMIT_REGISTER_PER_HOUR: positiveInt(20),
+  RATE_LIMIT_WRITES_PER_MINUTE: positiveInt(120),
 });
 
 export type DatabaseConfig =
@@ -54,6 +81,13 @@ export interface Config {
   clientDir: string;
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean;
+  /** Signs access tokens; when unset, one is made at first start and kept in DATA_DIR. */
+  sessionSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  maxImageBytes: number;
+  maxVideoBytes: number;
+  rateLimits: { loginPerMinute: number; registerPerHour: number; writesPerMinute: number };
 }
 
 export class ConfigError extends Error {
@@ -88,5 +122,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     clientDir: path.resolve(cwd, e.CLIENT_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    sessionSecret: e.SESSION_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    maxImageBytes: e.MAX_IMAGE_BYTES,
+    maxVideoBytes: e.MAX_VIDEO_BYTES,
+    rateLimits: {
+      loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+      registerPerHour: e.RATE_LIMIT_REGISTER_PER_HOUR,
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+    },
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { LocalDiskStorage } from './storage/local-disk.ts';
 
 /** Longest a shutdown may take before the process gives up on in-flight work and exits. */
 const SHUTDOWN_GRACE_MS = 4000;
@@ -22,6 +23,8 @@ function readConfig(): Config {
 export async function main(): Promise<void> {
   const config = readConfig();
   fs.mkdirSync(config.mediaDir, { recursive: true });
+  // Uploads that a crash interrupted are never finished: drop them.
+  await new LocalDiskStorage(config.mediaDir).clearTemp();
 
   const db = openDatabase(config.database);
   try {

@@ -2,37 +2,44 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
-import type { DatabaseConfig } from '../../src/server/config.ts';
+import { loadConfig, type Config, type DatabaseConfig } from '../../src/server/config.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
 export interface TestServer {
   app: FastifyInstance;
   database: TestDatabase;
+  config: Config;
   close(): Promise<void>;
 }
 
 /**
- * A whole server on a fresh, migrated database, driven through `app.inject`. `clientDir` points
- * at a built client when a test needs one (see writeFakeClientBuild).
+ * A whole server on a fresh, migrated database and a throwaway media folder, driven through
+ * `app.inject`. `env` sets configuration as the environment would (e.g. rate limits).
  */
 export async function createTestServer(
   kind: DatabaseConfig['kind'],
-  { clientDir }: { clientDir?: string } = {},
+  { clientDir, env = {} }: { clientDir?: string; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(kind);
-  const app = await buildApp({
-    config: {
-      clientDir: clientDir ?? path.join(database.dir, 'no-client'),
-      logLevel: 'silent',
-      trustProxy: false,
-    },
-    db: database.db,
-    logger: false,
-  });
+  const config: Config = {
+    ...loadConfig(
+      {
+        DATA_DIR: database.dir,
+        CLIENT_DIR: clientDir ?? path.join(database.dir, 'no-client'),
+        LOG_LEVEL: 'silent',
+        SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+        ...env,
+      },
+      database.dir,
+    ),
+    database: database.config,
+  };
+  const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
   return {
     app,
     database,
+    config,
     async close() {
       await app.close();
       await database.destroy();
@@ -44,10 +51,7 @@ export async function createTestServer(
 export function writeClientBuild(dir: string): string {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'icons'), { recursive: true });
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><title>EduPortal</title><div id="root"></div>',
-  );
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>EduPortal</title><div id="root"></div>');
   fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("install", () => {});');
   fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"EduPortal"}');
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js'), 'console.log("app")');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { AppError } from '../../src/server/errors.ts';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
@@ -10,11 +11,11 @@ describe('errors are the JSON envelope, always', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
-    app = await buildApp({
-      config: { clientDir: '/nonexistent', logLevel: 'silent', trustProxy: false },
-      db: database.db,
-      logger: false,
-    });
+    const config = {
+      ...loadConfig({ DATA_DIR: database.dir, CLIENT_DIR: '/nonexistent', SESSION_SECRET: 's'.repeat(32) }, database.dir),
+      database: database.config,
+    };
+    app = await buildApp({ config, db: database.db, logger: false });
     // Routes that fail on purpose, to see what a client gets from an unexpected failure.
     app.get('/api/v1/test/crash', async () => {
       throw new Error('secret connection string postgres://admin:hunter2@db');

@@ -14,6 +14,8 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
     const first = await migrateToLatest(database.db);
     expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual([
       ['0001-contact-messages', 'Success'],
+      ['0002-accounts', 'Success'],
+      ['0003-channels', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -21,6 +23,6 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
       database.db.kysely,
     );
-    expect(applied.rows.map((r) => r.name)).toEqual(['0001-contact-messages']);
+    expect(applied.rows.map((r) => r.name)).toEqual(['0001-contact-messages', '0002-accounts', '0003-channels']);
   });
 });

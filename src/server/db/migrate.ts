@@ -1,6 +1,8 @@
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import type { Db, Dialect } from './database.ts';
 import * as m0001 from './migrations/0001-contact-messages.ts';
+import * as m0002 from './migrations/0002-accounts.ts';
+import * as m0003 from './migrations/0003-channels.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -17,6 +19,8 @@ type MigrationModule = {
 /** Every migration, in order. Names are permanent: never rename or edit one that has shipped. */
 const migrations: Record<string, MigrationModule> = {
   '0001-contact-messages': m0001,
+  '0002-accounts': m0002,
+  '0003-channels': m0003,
 };
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The tables as Kysely sees them. Times are ISO-8601 strings on both databases (see
  * database.ts: PostgreSQL's timestamptz is parsed to the same string form), so repositories
@@ -12,6 +14,68 @@ export interface ContactMessagesTable {
   created_at: string;
 }
 
+export interface UsersTable {
+  id: string;
+  username: string;
+  email: string;
+  full_name: string;
+  password_hash: string;
+  avatar: string;
+  cover_image: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  refresh_hash: string;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  status_code: number | null;
+  response: string | null;
+  created_at: string;
+}
+
+export interface VideosTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  video_file: string;
+  thumbnail: string;
+  duration: number;
+  views: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubscriptionsTable {
+  subscriber_id: string;
+  channel_id: string;
+  created_at: string;
+}
+
+export interface WatchHistoryTable {
+  user_id: string;
+  video_id: string;
+  watched_at: string;
+}
+
 export interface Database {
   contact_messages: ContactMessagesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  videos: VideosTable;
+  subscriptions: SubscriptionsTable;
+  watch_history: WatchHistoryTable;
 }

@@ -1,0 +1,17 @@
+/**
+ * Whether a database error is a unique-constraint violation, on either database: the one
+ * dialect-specific fact that services need (to answer 409, or to treat a race as done).
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  // SQLite (better-sqlite3) reports extended result codes; PostgreSQL reports SQLSTATE 23505.
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+/** The constraint or column a unique violation names, lower-cased, for telling which field clashed. */
+export function violationDetail(err: unknown): string {
+  if (typeof err !== 'object' || err === null) return '';
+  const e = err as { message?: unknown; constraint?: unknown; detail?: unknown };
+  return [e.constraint, e.detail, e.message].filter((v) => typeof v === 'string').join(' ').toLowerCase();
+}

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { fileTypeFromFile } from 'file-type';
+import sharp from 'sharp';
+import { IMAGE_TYPES } from '../../../shared/contracts/users.ts';
+import { AppError } from '../../errors.ts';
+import type { MediaStorage } from '../../storage/storage.ts';
+
+/** How each kind of image is stored: bounded dimensions, WebP, no metadata. */
+const SHAPES = {
+  avatar: { width: 256, height: 256, fit: 'cover' as const },
+  cover: { width: 1600, height: 900, fit: 'inside' as const },
+  thumbnail: { width: 1280, height: 720, fit: 'inside' as const },
+};
+export type ImageKind = keyof typeof SHAPES;
+
+/**
+ * Checks an uploaded file by its bytes (never its name or declared type), re-encodes it to a
+ * bounded WebP without metadata (no GPS, no camera data), and stores it under a name made from
+ * its content and owner, so the name changes whenever the picture does. Returns the storage key.
+ */
+export async function storeImage(
+  storage: MediaStorage,
+  tempPath: string,
+  kind: ImageKind,
+  ownerId: string,
+  label: string,
+  field: string,
+): Promise<string> {
+  const type = await fileTypeFromFile(tempPath);
+  if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) {
+    throw new AppError(415, `${label} must be a JPEG, PNG, WebP, GIF or AVIF image`, [
+      { field, message: 'must be a JPEG, PNG, WebP, GIF or AVIF image' },
+    ]);
+  }
+  let output: Buffer;
+  try {
+    const shape = SHAPES[kind];
+    output = await sharp(tempPath, { limitInputPixels: 50_000_000, animated: false })
+      .rotate()
+      .resize({ width: shape.width, height: shape.height, fit: shape.fit, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch {
+    throw new AppError(415, `${label} could not be read as an image`, [{ field, message: 'could not be read as an image' }]);
+  }
+  const digest = createHash('sha256').update(ownerId).update(output).digest('hex').slice(0, 32);
+  const key = `images/${digest}.webp`;
+  await storage.put(key, output);
+  return key;
+}

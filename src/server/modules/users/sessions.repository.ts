@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Database, SessionsTable } from '../../db/schema.ts';
+
+export type SessionRow = SessionsTable;
+
+export class SessionsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: SessionRow): Promise<void> {
+    await this.db.insertInto('sessions').values(row).execute();
+  }
+
+  async findById(id: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Swaps the refresh hash only if it is still `expectedHash`: of two refreshes racing with the
+   * same token, exactly one wins. Returns whether this one did.
+   */
+  async rotate(id: string, expectedHash: string, nextHash: string, now: string, expiresAt: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ refresh_hash: nextHash, last_used_at: now, expires_at: expiresAt })
+      .where('id', '=', id)
+      .where('refresh_hash', '=', expectedHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async revoke(id: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async revokeAllOfUserExcept(userId: string, keepSessionId: string | undefined, now: string): Promise<void> {
+    let query = this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+    await query.execute();
+  }
+}

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { FieldError } from '../../../shared/contracts/envelope.ts';
+import { toPaged, type PageQuery, type Paged } from '../../../shared/contracts/pagination.ts';
+import {
+  registerFieldsSchema,
+  type ChangePasswordInput,
+  type ChannelProfile,
+  type CurrentUser,
+  type HistoryVideo,
+  type LoginInput,
+  type PublicUser,
+  type UpdateAccountInput,
+} from '../../../shared/contracts/users.ts';
+import { isUniqueViolation, violationDetail } from '../../db/errors.ts';
+import { AppError } from '../../errors.ts';
+import type { Upload } from '../../plugins/uploads.ts';
+import type { MediaStorage } from '../../storage/storage.ts';
+import { storeImage } from '../media/images.ts';
+import { checkPassword, hashPassword } from './passwords.ts';
+import type { IssuedTokens, SessionsService } from './sessions.service.ts';
+import type { UserRow, UsersRepository } from './users.repository.ts';
+
+const taken = (field: 'username' | 'email') =>
+  new AppError(409, field === 'username' ? 'This username is taken' : 'An account with this email already exists', [
+    { field, message: field === 'username' ? 'is taken' : 'is already registered' },
+  ]);
+
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsService,
+    private readonly storage: MediaStorage,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The projection anybody may see: never a hash, a token or private data. */
+  publicUser(row: UserRow): PublicUser {
+    return {
+      _id: row.id,
+      username: row.username,
+      fullName: row.full_name,
+      avatar: this.storage.url(row.avatar),
+      coverImage: row.cover_image ? this.storage.url(row.cover_image) : null,
+    };
+  }
+
+  async currentUser(userId: string): Promise<CurrentUser> {
+    const row = await this.users.findById(userId);
+    if (!row) throw new AppError(401, 'Your account no longer exists. Please sign in again.');
+    return this.ownView(row);
+  }
+
+  async register(upload: Upload): Promise<CurrentUser> {
+    const parsed = registerFieldsSchema.safeParse(upload.fields);
+    const errors: FieldError[] = parsed.success
+      ? []
+      : parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), message: i.message }));
+    if (!upload.files.avatar) errors.push({ field: 'avatar', message: 'Avatar is required' });
+    if (!parsed.success || errors.length > 0) throw new AppError(400, 'Some fields are not valid', errors);
+
+    const fields = parsed.data;
+    if (await this.users.findByUsername(fields.username)) throw taken('username');
+    if (await this.users.findByEmail(fields.email)) throw taken('email');
+
+    const id = randomUUID();
+    const stored: string[] = [];
+    try {
+      const avatar = await storeImage(this.storage, upload.files.avatar!.tempPath, 'avatar', id, 'Avatar', 'avatar');
+      stored.push(avatar);
+      let coverImage: string | null = null;
+      if (upload.files.coverImage) {
+        coverImage = await storeImage(this.storage, upload.files.coverImage.tempPath, 'cover', id, 'Cover image', 'coverImage');
+        stored.push(coverImage);
+      }
+      const now = this.now().toISOString();
+      const row: UserRow = {
+        id,
+        username: fields.username,
+        email: fields.email,
+        full_name: fields.fullName,
+        password_hash: await hashPassword(fields.password),
+        avatar,
+        cover_image: coverImage,
+        created_at: now,
+        updated_at: now,
+      };
+      await this.users.insert(row);
+      return this.ownView(row, []);
+    } catch (err) {
+      await Promise.all(stored.map((key) => this.storage.delete(key)));
+      if (isUniqueViolation(err)) throw taken(violationDetail(err).includes('email') ? 'email' : 'username');
+      throw err;
+    }
+  }
+
+  async login(input: LoginInput): Promise<{ user: CurrentUser; tokens: IssuedTokens }> {
+    const identifier = (input.username || input.email || '').toLowerCase();
+    const row = identifier.includes('@')
+      ? await this.users.findByEmail(identifier)
+      : await this.users.findByUsername(identifier);
+    const ok = await checkPassword(row?.password_hash, input.password);
+    if (!row || !ok) throw new AppError(401, 'The username/email or password is not correct');
+    const tokens = await this.sessions.start(row.id);
+    return { user: await this.ownView(row), tokens };
+  }
+
+  async updateAccount(userId: string, input: UpdateAccountInput): Promise<CurrentUser> {
+    const row = await this.requireRow(userId);
+    if (input.email && input.email !== row.email) {
+      const other = await this.users.findByEmail(input.email);
+      if (other && other.id !== userId) throw taken('email');
+    }
+    const patch = {
+      full_name: input.fullName ?? row.full_name,
+      email: input.email ?? row.email,
+      updated_at: this.now().toISOString(),
+    };
+    try {
+      await this.users.update(userId, patch);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw taken('email');
+      throw err;
+    }
+    return this.ownView({ ...row, ...patch });
+  }
+
+  /** Changes the password and ends every other session of the user (this one stays). */
+  async changePassword(userId: string, sessionId: string, input: ChangePasswordInput): Promise<void> {
+    const row = await this.requireRow(userId);
+    if (!(await checkPassword(row.password_hash, input.oldPassword))) {
+      throw new AppError(400, 'The old password is not correct', [{ field: 'oldPassword', message: 'is not correct' }]);
+    }
+    await this.users.update(userId, {
+      password_hash: await hashPassword(input.newPassword),
+      updated_at: this.now().toISOString(),
+    });
+    await this.sessions.endAllOthers(userId, sessionId);
+  }
+
+  /** Replaces the avatar or cover image; the old file is deleted once the new one is saved. */
+  async replaceImage(userId: string, upload: Upload, which: 'avatar' | 'coverImage'): Promise<CurrentUser> {
+    const label = which === 'avatar' ? 'Avatar' : 'Cover image';
+    const file = upload.files[which];
+    if (!file) throw new AppError(400, `${label} is required`, [{ field: which, message: `${label} is required` }]);
+    const row = await this.requireRow(userId);
+    const key = await storeImage(this.storage, file.tempPath, which === 'avatar' ? 'avatar' : 'cover', userId, label, which);
+    const previous = which === 'avatar' ? row.avatar : row.cover_image;
+    const patch = which === 'avatar' ? { avatar: key } : { cover_image: key };
+    try {
+      await this.users.update(userId, { ...patch, updated_at: this.now().toISOString() });
+    } catch (err) {
+      await this.storage.delete(key);
+      throw err;
+    }
+    if (previous && previous !== key) await this.storage.delete(previous);
+    return this.ownView({ ...row, ...patch });
+  }
+
+  async channelProfile(username: string, viewerId: string | undefined): Promise<ChannelProfile> {
+    const row = await this.users.channel(username.toLowerCase(), viewerId);
+    if (!row) throw new AppError(404, `There is no channel called "${username}"`);
+    return {
+      ...this.publicUser(row),
+      email: row.email,
+      createdAt: row.created_at,
+      subscribersCount: Number(row.subscribers_count),
+      channelsSubscribedToCount: Number(row.subscribed_to_count),
+      isSubscribed: Number(row.is_subscribed) > 0,
+    };
+  }
+
+  async addToHistory(userId: string, videoId: string): Promise<{ videoId: string; views: number; watchedAt: string }> {
+    const watchedAt = this.now().toISOString();
+    const views = await this.users.addToHistory(userId, videoId, watchedAt);
+    if (views === undefined) throw new AppError(404, 'This video does not exist (it may have been deleted)');
+    return { videoId, views, watchedAt };
+  }
+
+  async history(userId: string, page: PageQuery): Promise<Paged<HistoryVideo>> {
+    const { rows, total } = await this.users.history(userId, page);
+    const docs = rows.map((r) => ({
+      _id: r.id,
+      title: r.title,
+      description: r.description,
+      thumbnail: this.storage.url(r.thumbnail),
+      videoFile: this.storage.url(r.video_file),
+      duration: Number(r.duration),
+      views: Number(r.views),
+      createdAt: r.created_at,
+      watchedAt: r.watched_at,
+      owner: {
+        _id: r.owner_id,
+        username: r.owner_username,
+        fullName: r.owner_full_name,
+        avatar: this.storage.url(r.owner_avatar),
+      },
+    }));
+    return toPaged(docs, page, total);
+  }
+
+  private async requireRow(userId: string): Promise<UserRow> {
+    const row = await this.users.findById(userId);
+    if (!row) throw new AppError(401, 'Your account no longer exists. Please sign in again.');
+    return row;
+  }
+
+  private async ownView(row: UserRow, history?: string[]): Promise<CurrentUser> {
+    return {
+      ...this.publicUser(row),
+      email: row.email,
+      createdAt: row.created_at,
+      watchHistory: history ?? (await this.users.recentHistoryIds(row.id)),
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const tooMany = (_request: FastifyRequest, context: { after: string }) =>
+  new AppError(429, `Too many requests. Please wait ${context.after} and try again.`);
+
+/**
+ * Limits per client (api-contract.md, "Around the edges"): every write, per signed-in user or
+ * else per address; sign-in and registration more tightly, per address. Counters live in this
+ * process, which is the whole server.
+ */
+export async function registerRateLimits(api: FastifyInstance, limits: Config['rateLimits']): Promise<void> {
+  await api.register(rateLimit, {
+    global: true,
+    hook: 'preHandler',
+    max: limits.writesPerMinute,
+    timeWindow: 60_000,
+    allowList: (request) => READS.has(request.method),
+    keyGenerator: (request) => (request.principal ? `user:${request.principal.userId}` : `ip:${request.ip}`),
+    errorResponseBuilder: tooMany,
+  });
+}
+
+/** Route config for sign-in. */
+export const loginLimit = (limits: Config['rateLimits']) => ({
+  max: limits.loginPerMinute,
+  timeWindow: 60_000,
+  keyGenerator: (request: FastifyRequest) => `login:${request.ip}`,
+  errorResponseBuilder: tooMany,
+});
+
+/** Route config for registration. */
+export const registerLimit = (limits: Config['rateLimits']) => ({
+  max: limits.registerPerHour,
+  timeWindow: 3_600_000,
+  keyGenerator: (request: FastifyRequest) => `register:${request.ip}`,
+  errorResponseBuilder: tooMany,
+});
