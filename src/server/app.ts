@@ -60,7 +60,11 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   app.setSerializerCompiler(serializerCompiler);
 
   const storage = new LocalDiskStorage(config.mediaDir);
-  const sessions = new SessionsService(new SessionsRepository(db.kysely), new TokenSigner(sessionSecret(config)), config);
+  const sessions = new SessionsService(
+    new SessionsRepository(db.kysely),
+    new TokenSigner(sessionSecret(config)),
+    config,
+  );
   const users = new UsersService(new UsersRepository(db.kysely), sessions, storage);
   const idempotency = new IdempotencyRepository(db.kysely);
 

@@ -51,7 +51,10 @@ export async function createTestServer(
 export function writeClientBuild(dir: string): string {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'icons'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>EduPortal</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>EduPortal</title><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("install", () => {});');
   fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"EduPortal"}');
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js'), 'console.log("app")');

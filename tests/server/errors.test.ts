@@ -12,7 +12,10 @@ describe('errors are the JSON envelope, always', () => {
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
     const config = {
-      ...loadConfig({ DATA_DIR: database.dir, CLIENT_DIR: '/nonexistent', SESSION_SECRET: 's'.repeat(32) }, database.dir),
+      ...loadConfig(
+        { DATA_DIR: database.dir, CLIENT_DIR: '/nonexistent', SESSION_SECRET: 's'.repeat(32) },
+        database.dir,
+      ),
       database: database.config,
     };
     app = await buildApp({ config, db: database.db, logger: false });

@@ -23,6 +23,10 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
       database.db.kysely,
     );
-    expect(applied.rows.map((r) => r.name)).toEqual(['0001-contact-messages', '0002-accounts', '0003-channels']);
+    expect(applied.rows.map((r) => r.name)).toEqual([
+      '0001-contact-messages',
+      '0002-accounts',
+      '0003-channels',
+    ]);
   });
 });

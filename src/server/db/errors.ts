@@ -13,5 +13,8 @@ export function isUniqueViolation(err: unknown): boolean {
 export function violationDetail(err: unknown): string {
   if (typeof err !== 'object' || err === null) return '';
   const e = err as { message?: unknown; constraint?: unknown; detail?: unknown };
-  return [e.constraint, e.detail, e.message].filter((v) => typeof v === 'string').join(' ').toLowerCase();
+  return [e.constraint, e.detail, e.message]
+    .filter((v) => typeof v === 'string')
+    .join(' ')
+    .toLowerCase();
 }

@@ -64,7 +64,10 @@ export function setSessionCookies(
 ): void {
   const base = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: request.protocol === 'https' };
   reply.setCookie(ACCESS_COOKIE, tokens.accessToken, { ...base, maxAge: settings.accessTokenTtlSeconds });
-  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, { ...base, maxAge: settings.refreshTokenTtlDays * 86400 });
+  reply.setCookie(REFRESH_COOKIE, tokens.refreshToken, {
+    ...base,
+    maxAge: settings.refreshTokenTtlDays * 86400,
+  });
 }
 
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {

@@ -38,7 +38,13 @@ export function registerIdempotency(api: FastifyInstance, repo: IdempotencyRepos
       ]);
     }
     const scope = request.principal ? `user:${request.principal.userId}` : 'anonymous';
-    const fingerprint = fingerprintOf(request.method, request.url, request.headers['content-type'], request.headers['content-length'], request.body);
+    const fingerprint = fingerprintOf(
+      request.method,
+      request.url,
+      request.headers['content-type'],
+      request.headers['content-length'],
+      request.body,
+    );
     const now = new Date();
 
     if (!(await repo.claim(scope, key, fingerprint, now.toISOString()))) {
@@ -50,7 +56,10 @@ export function registerIdempotency(api: FastifyInstance, repo: IdempotencyRepos
           throw new AppError(422, 'This Idempotency-Key was already used for a different request');
         }
         if (first.status_code === null || first.response === null) {
-          throw new AppError(409, 'A request with this Idempotency-Key is still being processed; retry in a moment');
+          throw new AppError(
+            409,
+            'A request with this Idempotency-Key is still being processed; retry in a moment',
+          );
         }
         return reply
           .code(first.status_code)

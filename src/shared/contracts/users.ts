@@ -49,9 +49,8 @@ export const loginSchema = z
   });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const refreshSchema = z
-  .object({ refreshToken: z.string().min(1).max(512).optional() })
-  .optional();
+/** The refresh token may come in the body or, from a browser, only as a cookie (no body at all). */
+export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(512).optional() }).nullish();
 
 export const updateAccountSchema = z
   .object({ fullName: fullNameSchema.optional(), email: emailSchema.optional() })

@@ -56,7 +56,10 @@ export class IdempotencyRepository {
   }
 
   async purgeOlderThan(cutoff: string): Promise<number> {
-    const result = await this.db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', cutoff)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

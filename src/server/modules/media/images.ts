@@ -41,7 +41,9 @@ export async function storeImage(
       .webp({ quality: 80 })
       .toBuffer();
   } catch {
-    throw new AppError(415, `${label} could not be read as an image`, [{ field, message: 'could not be read as an image' }]);
+    throw new AppError(415, `${label} could not be read as an image`, [
+      { field, message: 'could not be read as an image' },
+    ]);
   }
   const digest = createHash('sha256').update(ownerId).update(output).digest('hex').slice(0, 32);
   const key = `images/${digest}.webp`;

@@ -18,7 +18,13 @@ export class SessionsRepository {
    * Swaps the refresh hash only if it is still `expectedHash`: of two refreshes racing with the
    * same token, exactly one wins. Returns whether this one did.
    */
-  async rotate(id: string, expectedHash: string, nextHash: string, now: string, expiresAt: string): Promise<boolean> {
+  async rotate(
+    id: string,
+    expectedHash: string,
+    nextHash: string,
+    now: string,
+    expiresAt: string,
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('sessions')
       .set({ refresh_hash: nextHash, last_used_at: now, expires_at: expiresAt })

@@ -44,7 +44,11 @@ export class SessionsService {
       expires_at: this.refreshExpiry(now),
       revoked_at: null,
     });
-    return { sessionId, refreshToken: `${sessionId}.${secret}`, accessToken: this.access(sessionId, userId, now) };
+    return {
+      sessionId,
+      refreshToken: `${sessionId}.${secret}`,
+      accessToken: this.access(sessionId, userId, now),
+    };
   }
 
   /**
@@ -56,12 +60,16 @@ export class SessionsService {
     if (!parts) throw signedOut();
     const session = await this.repo.findById(parts.sessionId);
     const now = this.now();
-    if (!session || session.revoked_at !== null || Date.parse(session.expires_at) <= now.getTime()) throw signedOut();
+    if (!session || session.revoked_at !== null || Date.parse(session.expires_at) <= now.getTime())
+      throw signedOut();
 
     const givenHash = hashSecret(parts.secret);
     if (!safeEqualHex(givenHash, session.refresh_hash)) {
       await this.repo.revoke(session.id, now.toISOString());
-      throw new AppError(401, 'This sign-in was used from somewhere else, so it was ended. Please sign in again.');
+      throw new AppError(
+        401,
+        'This sign-in was used from somewhere else, so it was ended. Please sign in again.',
+      );
     }
     const secret = newRefreshSecret();
     const rotated = await this.repo.rotate(

@@ -31,7 +31,11 @@ export class TokenSigner {
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
     try {
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<AccessClaims>;
-      if (typeof claims.sid !== 'string' || typeof claims.uid !== 'string' || typeof claims.exp !== 'number') {
+      if (
+        typeof claims.sid !== 'string' ||
+        typeof claims.uid !== 'string' ||
+        typeof claims.exp !== 'number'
+      ) {
         return undefined;
       }
       return claims.exp > nowSeconds ? (claims as AccessClaims) : undefined;

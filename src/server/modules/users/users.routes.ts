@@ -44,7 +44,9 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       config: { rateLimit: registerLimit(config.rateLimits) },
       schema: {
         summary: 'Create an account',
-        description: multipartNote('username, email, fullName, password, avatar (image, required), coverImage (image)'),
+        description: multipartNote(
+          'username, email, fullName, password, avatar (image, required), coverImage (image)',
+        ),
         consumes: ['multipart/form-data'],
         response: { 201: envelopeSchema(currentUserSchema) },
       },
@@ -54,12 +56,13 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
         avatar: imageRule('Avatar'),
         coverImage: imageRule('Cover image'),
       });
+      let user;
       try {
-        const user = await users.register(upload);
-        return reply.code(201).send(ok(201, 'Your account was created. Please sign in.', user));
+        user = await users.register(upload);
       } finally {
         await upload.cleanup();
       }
+      return reply.code(201).send(ok(201, 'Your account was created. Please sign in.', user));
     },
   );
 
@@ -76,7 +79,11 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
     async (request, reply) => {
       const { user, tokens } = await users.login(request.body);
       setSessionCookies(request, reply, tokens, config);
-      return ok(200, 'Signed in', { user, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+      return ok(200, 'Signed in', {
+        user,
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+      });
     },
   );
 
@@ -96,7 +103,10 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       try {
         const tokens = await sessions.refresh(token);
         setSessionCookies(request, reply, tokens, config);
-        return ok(200, 'Session refreshed', { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+        return ok(200, 'Session refreshed', {
+          accessToken: tokens.accessToken,
+          refreshToken: tokens.refreshToken,
+        });
       } catch (err) {
         clearSessionCookies(request, reply);
         throw err;
@@ -173,11 +183,13 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       async (request) => {
         const principal = requireUser(request);
         const upload = await readUpload(request, storage, { [field]: imageRule(label) });
+        let user;
         try {
-          return ok(200, `${label} updated`, await users.replaceImage(principal.userId, upload, field));
+          user = await users.replaceImage(principal.userId, upload, field);
         } finally {
           await upload.cleanup();
         }
+        return ok(200, `${label} updated`, user);
       },
     );
   }
@@ -203,12 +215,18 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
       schema: {
         summary: 'Put a video at the front of the watch history and count a view',
         body: addHistorySchema,
-        response: { 200: envelopeSchema(z.object({ videoId: z.string(), views: z.number(), watchedAt: z.string() })) },
+        response: {
+          200: envelopeSchema(z.object({ videoId: z.string(), views: z.number(), watchedAt: z.string() })),
+        },
       },
     },
     async (request) => {
       const principal = requireUser(request);
-      return ok(200, 'Added to watch history', await users.addToHistory(principal.userId, request.body.videoId));
+      return ok(
+        200,
+        'Added to watch history',
+        await users.addToHistory(principal.userId, request.body.videoId),
+      );
     },
   );
 

@@ -21,9 +21,11 @@ import type { IssuedTokens, SessionsService } from './sessions.service.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
 const taken = (field: 'username' | 'email') =>
-  new AppError(409, field === 'username' ? 'This username is taken' : 'An account with this email already exists', [
-    { field, message: field === 'username' ? 'is taken' : 'is already registered' },
-  ]);
+  new AppError(
+    409,
+    field === 'username' ? 'This username is taken' : 'An account with this email already exists',
+    [{ field, message: field === 'username' ? 'is taken' : 'is already registered' }],
+  );
 
 export class UsersService {
   constructor(
@@ -65,11 +67,25 @@ export class UsersService {
     const id = randomUUID();
     const stored: string[] = [];
     try {
-      const avatar = await storeImage(this.storage, upload.files.avatar!.tempPath, 'avatar', id, 'Avatar', 'avatar');
+      const avatar = await storeImage(
+        this.storage,
+        upload.files.avatar!.tempPath,
+        'avatar',
+        id,
+        'Avatar',
+        'avatar',
+      );
       stored.push(avatar);
       let coverImage: string | null = null;
       if (upload.files.coverImage) {
-        coverImage = await storeImage(this.storage, upload.files.coverImage.tempPath, 'cover', id, 'Cover image', 'coverImage');
+        coverImage = await storeImage(
+          this.storage,
+          upload.files.coverImage.tempPath,
+          'cover',
+          id,
+          'Cover image',
+          'coverImage',
+        );
         stored.push(coverImage);
       }
       const now = this.now().toISOString();
@@ -128,7 +144,9 @@ export class UsersService {
   async changePassword(userId: string, sessionId: string, input: ChangePasswordInput): Promise<void> {
     const row = await this.requireRow(userId);
     if (!(await checkPassword(row.password_hash, input.oldPassword))) {
-      throw new AppError(400, 'The old password is not correct', [{ field: 'oldPassword', message: 'is not correct' }]);
+      throw new AppError(400, 'The old password is not correct', [
+        { field: 'oldPassword', message: 'is not correct' },
+      ]);
     }
     await this.users.update(userId, {
       password_hash: await hashPassword(input.newPassword),
@@ -141,9 +159,17 @@ export class UsersService {
   async replaceImage(userId: string, upload: Upload, which: 'avatar' | 'coverImage'): Promise<CurrentUser> {
     const label = which === 'avatar' ? 'Avatar' : 'Cover image';
     const file = upload.files[which];
-    if (!file) throw new AppError(400, `${label} is required`, [{ field: which, message: `${label} is required` }]);
+    if (!file)
+      throw new AppError(400, `${label} is required`, [{ field: which, message: `${label} is required` }]);
     const row = await this.requireRow(userId);
-    const key = await storeImage(this.storage, file.tempPath, which === 'avatar' ? 'avatar' : 'cover', userId, label, which);
+    const key = await storeImage(
+      this.storage,
+      file.tempPath,
+      which === 'avatar' ? 'avatar' : 'cover',
+      userId,
+      label,
+      which,
+    );
     const previous = which === 'avatar' ? row.avatar : row.cover_image;
     const patch = which === 'avatar' ? { avatar: key } : { cover_image: key };
     try {
@@ -169,7 +195,10 @@ export class UsersService {
     };
   }
 
-  async addToHistory(userId: string, videoId: string): Promise<{ videoId: string; views: number; watchedAt: string }> {
+  async addToHistory(
+    userId: string,
+    videoId: string,
+  ): Promise<{ videoId: string; views: number; watchedAt: string }> {
     const watchedAt = this.now().toISOString();
     const views = await this.users.addToHistory(userId, videoId, watchedAt);
     if (views === undefined) throw new AppError(404, 'This video does not exist (it may have been deleted)');
