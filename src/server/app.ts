@@ -5,17 +5,34 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { CommentsRepository } from './modules/comments/comments.repository.ts';
+import { commentsRoutes } from './modules/comments/comments.routes.ts';
+import { CommentsService } from './modules/comments/comments.service.ts';
 import { ContactRepository } from './modules/contact/contact.repository.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { ContactService } from './modules/contact/contact.service.ts';
+import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
+import { LikesRepository } from './modules/likes/likes.repository.ts';
+import { likesRoutes } from './modules/likes/likes.routes.ts';
+import { LikesService } from './modules/likes/likes.service.ts';
+import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
+import { TweetsRepository } from './modules/tweets/tweets.repository.ts';
+import { tweetsRoutes } from './modules/tweets/tweets.routes.ts';
+import { TweetsService } from './modules/tweets/tweets.service.ts';
 import { SessionsRepository } from './modules/users/sessions.repository.ts';
 import { SessionsService } from './modules/users/sessions.service.ts';
 import { TokenSigner } from './modules/users/tokens.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
+import { VideosRepository } from './modules/videos/videos.repository.ts';
+import { videosRoutes } from './modules/videos/videos.routes.ts';
+import { VideosService } from './modules/videos/videos.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerIdempotency, scheduleIdempotencyPurge } from './plugins/idempotency.ts';
@@ -65,7 +82,14 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     new TokenSigner(sessionSecret(config)),
     config,
   );
-  const users = new UsersService(new UsersRepository(db.kysely), sessions, storage);
+  const usersRepo = new UsersRepository(db.kysely);
+  const videosRepo = new VideosRepository(db.kysely);
+  const users = new UsersService(usersRepo, sessions, storage);
+  const videos = new VideosService(videosRepo, usersRepo, storage);
+  const comments = new CommentsService(new CommentsRepository(db.kysely), videosRepo, storage);
+  const likes = new LikesService(new LikesRepository(db.kysely), storage);
+  const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db.kysely), usersRepo, storage);
+  const tweets = new TweetsService(new TweetsRepository(db.kysely), usersRepo, storage);
   const idempotency = new IdempotencyRepository(db.kysely);
 
   await registerSecurityHeaders(app);
@@ -86,6 +110,16 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       await api.register(healthRoutes, { ping: () => db.ping(), startedAt });
       await api.register(contactRoutes, { service: new ContactService(new ContactRepository(db.kysely)) });
       await api.register(usersRoutes, { prefix: '/users', users, sessions, storage, config });
+      await api.register(videosRoutes, { prefix: '/videos', videos, storage, config });
+      await api.register(commentsRoutes, { prefix: '/comments', comments });
+      await api.register(likesRoutes, { prefix: '/likes', likes });
+      await api.register(subscriptionsRoutes, { prefix: '/subscriptions', subscriptions });
+      await api.register(tweetsRoutes, { prefix: '/tweets', tweets });
+      await api.register(dashboardRoutes, {
+        prefix: '/dashboard',
+        dashboard: new DashboardRepository(db.kysely),
+        users: usersRepo,
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 
@@ -107,3 +108,40 @@ export async function registerAndSignIn(app: FastifyInstance, username: string):
 }
 
 export const bearer = (s: SignedIn) => ({ authorization: `Bearer ${s.accessToken}` });
+
+const fixtures = new URL('../fixtures/', import.meta.url);
+
+/** The small real clips in tests/fixtures (made by scripts/make-test-clips.sh). */
+export function clip(kind: 'mp4' | 'webm'): FilePart {
+  return {
+    filename: `clip.${kind}`,
+    type: `video/${kind}`,
+    data: fs.readFileSync(new URL(`clip.${kind}`, fixtures)),
+  };
+}
+
+export async function uploadVideo(
+  app: FastifyInstance,
+  who: SignedIn,
+  fields: {
+    title?: string;
+    description?: string;
+    duration?: string;
+    videoFile?: FilePart;
+    thumbnail?: FilePart;
+  } = {},
+) {
+  const body = await multipart({
+    title: fields.title ?? 'Fractions in ten minutes',
+    description: fields.description ?? 'Halves, thirds and quarters with pictures.',
+    duration: fields.duration,
+    videoFile: 'videoFile' in fields ? fields.videoFile : clip('mp4'),
+    thumbnail: 'thumbnail' in fields ? fields.thumbnail : await png(640, 360),
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/videos',
+    headers: { ...bearer(who), ...body.headers },
+    payload: body.payload,
+  });
+}

@@ -16,6 +16,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0001-contact-messages', 'Success'],
       ['0002-accounts', 'Success'],
       ['0003-channels', 'Success'],
+      ['0004-social', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -27,6 +28,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0001-contact-messages',
       '0002-accounts',
       '0003-channels',
+      '0004-social',
     ]);
   });
 });

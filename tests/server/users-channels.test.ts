@@ -40,7 +40,12 @@ describe.each(databaseKinds)('channel profiles and watch history on %s', (kind) 
   async function subscribe(subscriberId: string, channelId: string) {
     await server.database.db.kysely
       .insertInto('subscriptions')
-      .values({ subscriber_id: subscriberId, channel_id: channelId, created_at: new Date().toISOString() })
+      .values({
+        id: crypto.randomUUID(),
+        subscriber_id: subscriberId,
+        channel_id: channelId,
+        created_at: new Date().toISOString(),
+      })
       .execute();
   }
 

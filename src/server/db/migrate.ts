@@ -3,6 +3,7 @@ import type { Db, Dialect } from './database.ts';
 import * as m0001 from './migrations/0001-contact-messages.ts';
 import * as m0002 from './migrations/0002-accounts.ts';
 import * as m0003 from './migrations/0003-channels.ts';
+import * as m0004 from './migrations/0004-social.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -21,6 +22,7 @@ const migrations: Record<string, MigrationModule> = {
   '0001-contact-messages': m0001,
   '0002-accounts': m0002,
   '0003-channels': m0003,
+  '0004-social': m0004,
 };
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {

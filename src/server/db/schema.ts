@@ -59,6 +59,7 @@ export interface VideosTable {
 }
 
 export interface SubscriptionsTable {
+  id: string;
   subscriber_id: string;
   channel_id: string;
   created_at: string;
@@ -70,6 +71,31 @@ export interface WatchHistoryTable {
   watched_at: string;
 }
 
+export interface CommentsTable {
+  id: string;
+  video_id: string;
+  owner_id: string;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TweetsTable {
+  id: string;
+  owner_id: string;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One like of one user on one target; the three tables differ only in what they point at. */
+export interface LikesTable {
+  id: string;
+  user_id: string;
+  target_id: string;
+  created_at: string;
+}
+
 export interface Database {
   contact_messages: ContactMessagesTable;
   users: UsersTable;
@@ -78,4 +104,9 @@ export interface Database {
   videos: VideosTable;
   subscriptions: SubscriptionsTable;
   watch_history: WatchHistoryTable;
+  comments: CommentsTable;
+  tweets: TweetsTable;
+  video_likes: LikesTable;
+  comment_likes: LikesTable;
+  tweet_likes: LikesTable;
 }

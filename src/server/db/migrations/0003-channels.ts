@@ -25,12 +25,18 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
 
   await db.schema
     .createTable('subscriptions')
+    .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('subscriber_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('channel_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', timestamp, (c) => c.notNull())
-    .addPrimaryKeyConstraint('subscriptions_pk', ['subscriber_id', 'channel_id'])
+    .addUniqueConstraint('subscriptions_pair_unique', ['subscriber_id', 'channel_id'])
     .execute();
-  // A channel's subscribers, newest first (the primary key serves a subscriber's channels).
+  // A channel's subscribers and a subscriber's channels, newest first.
+  await db.schema
+    .createIndex('subscriptions_subscriber_idx')
+    .on('subscriptions')
+    .columns(['subscriber_id', 'created_at'])
+    .execute();
   await db.schema
     .createIndex('subscriptions_channel_idx')
     .on('subscriptions')
