@@ -16,7 +16,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", 'https://api.emailjs.com'], // the contact form's e-mail provider, when configured
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

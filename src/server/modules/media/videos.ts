@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
-import { VIDEO_TYPES } from '../../../shared/contracts/videos.ts';
+import type { VIDEO_TYPES } from '../../../shared/contracts/videos.ts';
 import { AppError } from '../../errors.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 
