@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -19,8 +19,24 @@ export interface Db {
 const PG_TIMESTAMPTZ_OID = 1184;
 const PG_INT8_OID = 20;
 
-export function openDatabase(config: DatabaseConfig): Db {
-  const kysely = config.kind === 'sqlite' ? openSqlite(config.file) : openPostgres(config.connectionString);
+export interface OpenOptions {
+  /** Called with every statement run, for tools that study queries (scripts/query-plans.ts). */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+}
+
+export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Db {
+  const log = options.onQuery;
+  const kyselyConfig = log
+    ? {
+        log: (event: { level: string; query: { sql: string; parameters: readonly unknown[] } }) => {
+          if (event.level === 'query') log(event.query.sql, event.query.parameters);
+        },
+      }
+    : {};
+  const kysely =
+    config.kind === 'sqlite'
+      ? openSqlite(config.file, kyselyConfig)
+      : openPostgres(config.connectionString, kyselyConfig);
   return {
     kysely,
     dialect: config.kind,
@@ -33,7 +49,9 @@ export function openDatabase(config: DatabaseConfig): Db {
   };
 }
 
-function openSqlite(file: string): Kysely<Database> {
+type LogConfig = Pick<KyselyConfig, 'log'>;
+
+function openSqlite(file: string, extra: LogConfig): Kysely<Database> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
   // WAL lets readers go on while a write commits; NORMAL sync is durable across a process crash
@@ -42,10 +60,10 @@ function openSqlite(file: string): Kysely<Database> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...extra });
 }
 
-function openPostgres(connectionString: string): Kysely<Database> {
+function openPostgres(connectionString: string, extra: LogConfig): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
@@ -58,5 +76,10 @@ function openPostgres(connectionString: string): Kysely<Database> {
       },
     },
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // An idle connection that the server drops (a restart, a failover) must not end the process:
+  // the pool discards it and the next query opens a new one.
+  pool.on('error', (err) => {
+    process.stderr.write(`PostgreSQL connection lost while idle (it will be replaced): ${err.message}\n`);
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...extra });
 }

@@ -31,16 +31,17 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
     .addColumn('created_at', timestamp, (c) => c.notNull())
     .addUniqueConstraint('subscriptions_pair_unique', ['subscriber_id', 'channel_id'])
     .execute();
-  // A channel's subscribers and a subscriber's channels, newest first.
+  // A channel's subscribers and a subscriber's channels, newest first (id breaks ties, so pages
+  // come straight from the index with no sort).
   await db.schema
     .createIndex('subscriptions_subscriber_idx')
     .on('subscriptions')
-    .columns(['subscriber_id', 'created_at'])
+    .columns(['subscriber_id', 'created_at', 'id'])
     .execute();
   await db.schema
     .createIndex('subscriptions_channel_idx')
     .on('subscriptions')
-    .columns(['channel_id', 'created_at'])
+    .columns(['channel_id', 'created_at', 'id'])
     .execute();
 
   await db.schema
@@ -53,7 +54,7 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
   await db.schema
     .createIndex('watch_history_user_watched_idx')
     .on('watch_history')
-    .columns(['user_id', 'watched_at'])
+    .columns(['user_id', 'watched_at', 'video_id'])
     .execute();
 }
 

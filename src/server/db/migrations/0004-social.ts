@@ -58,7 +58,7 @@ export async function up(db: Kysely<unknown>, { timestamp }: MigrationContext): 
   await db.schema
     .createIndex('video_likes_user_created_idx')
     .on('video_likes')
-    .columns(['user_id', 'created_at'])
+    .columns(['user_id', 'created_at', 'id'])
     .execute();
 }
 

@@ -136,7 +136,7 @@ export class UsersRepository {
         ])
         .where('h.user_id', '=', userId)
         .orderBy('h.watched_at', 'desc')
-        .orderBy('h.video_id')
+        .orderBy('h.video_id', 'desc')
         .limit(limit)
         .offset((page - 1) * limit)
         .execute(),
