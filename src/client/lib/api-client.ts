@@ -22,6 +22,12 @@ export class NetworkError extends Error {
 
 export interface ApiClient {
   get<T>(path: string, init?: { signal?: AbortSignal }): Promise<T>;
+  /** A JSON write; resolves with the envelope's `data` and its `message`. */
+  post<T>(
+    path: string,
+    body: unknown,
+    init?: { signal?: AbortSignal },
+  ): Promise<{ data: T; message: string }>;
 }
 
 async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
@@ -37,24 +43,37 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
  * a full origin in tests that run a real server.
  */
 export function createApiClient(baseUrl = ''): ApiClient {
+  async function request<T>(path: string, init: RequestInit): Promise<Envelope<T>> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}/api/v1${path}`, { credentials: 'same-origin', ...init });
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') throw err;
+      throw new NetworkError(err);
+    }
+    const body = await readEnvelope<T>(response);
+    if (!response.ok || !body.success) {
+      throw new ApiError(response.status, body.message, body.errors ?? []);
+    }
+    return body;
+  }
+
   return {
     async get<T>(path: string, init?: { signal?: AbortSignal }): Promise<T> {
-      let response: Response;
-      try {
-        response = await fetch(`${baseUrl}/api/v1${path}`, {
-          credentials: 'same-origin',
-          headers: { Accept: 'application/json' },
-          signal: init?.signal ?? null,
-        });
-      } catch (err) {
-        if (err instanceof DOMException && err.name === 'AbortError') throw err;
-        throw new NetworkError(err);
-      }
-      const body = await readEnvelope<T>(response);
-      if (!response.ok || !body.success) {
-        throw new ApiError(response.status, body.message, body.errors ?? []);
-      }
+      const body = await request<T>(path, {
+        headers: { Accept: 'application/json' },
+        signal: init?.signal ?? null,
+      });
       return body.data;
+    },
+    async post<T>(path: string, payload: unknown, init?: { signal?: AbortSignal }) {
+      const body = await request<T>(path, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+        signal: init?.signal ?? null,
+      });
+      return { data: body.data, message: body.message };
     },
   };
 }

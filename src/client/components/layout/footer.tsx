@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { LayoutIcon, type LayoutIconName } from '../icons.tsx';
 import { contactDetails, publicLinks } from './site-links.ts';
 
 const about = [
@@ -6,6 +7,12 @@ const about = [
   'Students from weak financial backgrounds can use net cafes and Wi-Fi centres that tie up with EduPortal.',
   'A school module lets a school buy yearly access for all its students.',
   'EduPortal helps with education and extracurricular skills.',
+];
+
+const social: readonly { href: string; label: string; icon: LayoutIconName }[] = [
+  { href: `mailto:${contactDetails.email}`, label: 'E-mail', icon: 'mail' },
+  { href: 'https://github.com/', label: 'GitHub', icon: 'code' },
+  { href: 'https://www.linkedin.com/', label: 'LinkedIn', icon: 'network' },
 ];
 
 export function Footer() {
@@ -22,7 +29,7 @@ export function Footer() {
         </section>
         <section aria-labelledby="footer-links">
           <h2 id="footer-links">Links</h2>
-          <ul>
+          <ul className="footer-links">
             {publicLinks.map((link) => (
               <li key={link.to}>
                 <Link to={link.to}>{link.label}</Link>
@@ -32,20 +39,15 @@ export function Footer() {
         </section>
         <section aria-labelledby="footer-social">
           <h2 id="footer-social">Follow us</h2>
-          <ul>
-            <li>
-              <a href={`mailto:${contactDetails.email}`}>Mail</a>
-            </li>
-            <li>
-              <a href="https://github.com/" rel="noopener noreferrer">
-                Code
-              </a>
-            </li>
-            <li>
-              <a href="https://www.linkedin.com/" rel="noopener noreferrer">
-                LinkedIn
-              </a>
-            </li>
+          <ul className="footer-links social-links">
+            {social.map((item) => (
+              <li key={item.label}>
+                <a href={item.href} rel="noopener noreferrer">
+                  <LayoutIcon name={item.icon} />
+                  {item.label}
+                </a>
+              </li>
+            ))}
           </ul>
         </section>
       </div>

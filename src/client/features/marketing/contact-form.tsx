@@ -1,0 +1,127 @@
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { api } from '../../lib/api-client.ts';
+import {
+  checkContactFields,
+  createContactSender,
+  emailJsConfigFrom,
+  type ContactField,
+  type ContactFields,
+  type ContactSender,
+  type FieldErrors,
+} from './contact-sender.ts';
+import './marketing.css';
+
+const appSender = createContactSender({ api, emailJs: emailJsConfigFrom(import.meta.env) });
+
+const empty: ContactFields = { name: '', email: '', mobile: '', message: '' };
+const order: readonly ContactField[] = ['name', 'email', 'mobile', 'message'];
+
+type Status = { kind: 'idle' | 'sending' } | { kind: 'sent' | 'failed'; message: string };
+
+/**
+ * The contact form. Unlike the old client it tells the user whether the message went out: on
+ * success it clears and says so; on a refusal it keeps what was typed and marks each field.
+ */
+export function ContactForm({ sender = appSender }: { sender?: ContactSender }) {
+  const id = useId();
+  const [fields, setFields] = useState<ContactFields>(empty);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+
+  const focusFirstError = (found: FieldErrors) => {
+    const first = order.find((f) => found[f]);
+    if (first) inputs.current[first]?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status.kind === 'sending') return;
+    const local = checkContactFields(fields);
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      setStatus({ kind: 'failed', message: 'Please correct the marked fields and send again.' });
+      focusFirstError(local);
+      return;
+    }
+    setErrors({});
+    setStatus({ kind: 'sending' });
+    const outcome = await sender(fields);
+    if (outcome.ok) {
+      setFields(empty);
+      setStatus({ kind: 'sent', message: outcome.message });
+    } else {
+      setErrors(outcome.errors);
+      setStatus({ kind: 'failed', message: outcome.message });
+      focusFirstError(outcome.errors);
+    }
+  };
+
+  const bind = (field: ContactField) => ({
+    id: `${id}-${field}`,
+    name: field,
+    value: fields[field],
+    ref: (el: HTMLInputElement | HTMLTextAreaElement | null) => {
+      inputs.current[field] = el;
+    },
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const value = event.target.value;
+      setFields((current) => ({ ...current, [field]: value }));
+      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    },
+  });
+
+  const label = (field: ContactField, text: string, required: boolean) => (
+    <label htmlFor={`${id}-${field}`}>
+      {text} <span className="field-hint">{required ? '(required)' : '(optional)'}</span>
+    </label>
+  );
+  const error = (field: ContactField) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="field-error">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form
+      className="contact-form"
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`}>Contact Us</h2>
+      <div className="field">
+        {label('name', 'Name', true)}
+        <input type="text" autoComplete="name" required {...bind('name')} />
+        {error('name')}
+      </div>
+      <div className="field">
+        {label('email', 'Email', true)}
+        <input type="email" autoComplete="email" inputMode="email" required {...bind('email')} />
+        {error('email')}
+      </div>
+      <div className="field">
+        {label('mobile', 'Mobile', false)}
+        <input type="tel" autoComplete="tel" inputMode="tel" {...bind('mobile')} />
+        {error('mobile')}
+      </div>
+      <div className="field">
+        {label('message', 'Message', true)}
+        <textarea rows={5} required {...bind('message')} />
+        {error('message')}
+      </div>
+      <button type="submit" className="button" aria-disabled={status.kind === 'sending'}>
+        {status.kind === 'sending' ? 'Sending…' : 'Send Message'}
+      </button>
+      <p role="status" className="form-status form-status-ok">
+        {status.kind === 'sent' ? status.message : ''}
+      </p>
+      <p role="alert" className="form-status form-status-error">
+        {status.kind === 'failed' ? status.message : ''}
+      </p>
+    </form>
+  );
+}

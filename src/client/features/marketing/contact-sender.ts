@@ -1,0 +1,117 @@
+import { ApiError, NetworkError, type ApiClient } from '../../lib/api-client.ts';
+
+export interface ContactFields {
+  name: string;
+  email: string;
+  mobile: string;
+  message: string;
+}
+export type ContactField = keyof ContactFields;
+export type FieldErrors = Partial<Record<ContactField, string>>;
+
+export type SendOutcome = { ok: true; message: string } | { ok: false; message: string; errors: FieldErrors };
+export type ContactSender = (fields: ContactFields) => Promise<SendOutcome>;
+
+export interface EmailJsConfig {
+  serviceId: string;
+  templateId: string;
+  publicKey: string;
+}
+
+const contactFields: readonly ContactField[] = ['name', 'email', 'mobile', 'message'];
+const isContactField = (field: unknown): field is ContactField =>
+  typeof field === 'string' && (contactFields as readonly string[]).includes(field);
+
+/** EmailJS is used only when all three of its settings were given at build time. */
+export function emailJsConfigFrom(env: Record<string, unknown>): EmailJsConfig | null {
+  const read = (key: string) => (typeof env[key] === 'string' ? (env[key] as string).trim() : '');
+  const config = {
+    serviceId: read('VITE_EMAILJS_SERVICE_ID'),
+    templateId: read('VITE_EMAILJS_TEMPLATE_ID'),
+    publicKey: read('VITE_EMAILJS_PUBLIC_KEY'),
+  };
+  return config.serviceId && config.templateId && config.publicKey ? config : null;
+}
+
+/**
+ * The spec's client-side checks (product-spec.md §5): name, email and message required, mobile
+ * optional and numeric. The server checks formats and lengths as well, and says so per field.
+ */
+export function checkContactFields(fields: ContactFields): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!fields.name.trim()) errors.name = 'Name is required';
+  if (!fields.email.trim()) errors.email = 'Email is required';
+  if (!/^\+?[0-9]*$/.test(fields.mobile.trim())) {
+    errors.mobile = 'Mobile must be digits only, optionally starting with +';
+  }
+  if (!fields.message.trim()) errors.message = 'Message is required';
+  return errors;
+}
+
+const fixFields = 'Please correct the marked fields and send again.';
+
+function firstErrorPerField(list: readonly { field?: unknown; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { field, message } of list) {
+    if (isContactField(field) && !errors[field]) errors[field] = message;
+  }
+  return errors;
+}
+
+async function sendToServer(api: ApiClient, fields: ContactFields): Promise<SendOutcome> {
+  try {
+    const { message } = await api.post('/contact', { ...fields, mobile: fields.mobile || undefined });
+    return { ok: true, message };
+  } catch (err) {
+    if (err instanceof ApiError && err.errors.length > 0) {
+      return { ok: false, message: fixFields, errors: firstErrorPerField(err.errors) };
+    }
+    const reason =
+      err instanceof NetworkError || err instanceof ApiError ? err.message : 'Something went wrong.';
+    return { ok: false, message: `Your message was not sent. ${reason}`, errors: {} };
+  }
+}
+
+/**
+ * EmailJS has no server of ours in front of it, so the contract's full checks run here first;
+ * the library and the checks are downloaded only when EmailJS is configured and used.
+ */
+async function sendWithEmailJs(config: EmailJsConfig, fields: ContactFields): Promise<SendOutcome> {
+  const [{ contactInputSchema }, emailjs] = await Promise.all([
+    import('../../../shared/contracts/contact.ts'),
+    import('emailjs-com'),
+  ]);
+  const parsed = contactInputSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({ field: issue.path[0], message: issue.message }));
+    return { ok: false, message: fixFields, errors: firstErrorPerField(issues) };
+  }
+  const { name, email, mobile, message } = parsed.data;
+  try {
+    await emailjs.send(
+      config.serviceId,
+      config.templateId,
+      { from_name: name, from_email: email, mobile: mobile ?? '', message },
+      config.publicKey,
+    );
+    return { ok: true, message: 'Thank you, your message was sent.' };
+  } catch (err) {
+    const status = (err as { status?: unknown } | null)?.status;
+    const reason =
+      status === 0 || status === undefined
+        ? 'The e-mail service could not be reached. Check your connection and try again.'
+        : 'The e-mail service refused it. Please try again later.';
+    return { ok: false, message: `Your message was not sent. ${reason}`, errors: {} };
+  }
+}
+
+/** Sends a contact message through EmailJS when it is configured, else to POST /api/v1/contact. */
+export function createContactSender({
+  api,
+  emailJs,
+}: {
+  api: ApiClient;
+  emailJs: EmailJsConfig | null;
+}): ContactSender {
+  return (fields) => (emailJs ? sendWithEmailJs(emailJs, fields) : sendToServer(api, fields));
+}

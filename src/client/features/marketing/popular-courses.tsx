@@ -1,0 +1,39 @@
+import { Link } from '@tanstack/react-router';
+import { Carousel } from '../../components/carousel/carousel.tsx';
+import { popularCoursesBreakpoints } from './carousel-breakpoints.ts';
+import courseEnglish from './images/course-english.webp?no-inline';
+import './marketing.css';
+
+/** Fixed content (product-spec.md §2): one English Speaking course, repeated. */
+const course = {
+  name: 'English Speaking',
+  category: 'Communication',
+  description:
+    'Practise everyday conversations, build confidence and speak clearly in class, at interviews and at work.',
+};
+const popularCourseCount = 8;
+
+export function PopularCourses() {
+  return (
+    <section className="home-section" aria-labelledby="popular-courses">
+      <h2 id="popular-courses">Popular Courses</h2>
+      <Carousel
+        label="Popular courses"
+        breakpoints={popularCoursesBreakpoints}
+        slides={Array.from({ length: popularCourseCount }, () => (
+          <article className="card course-card">
+            <img src={courseEnglish} alt="" width={640} height={400} loading="lazy" decoding="async" />
+            <div className="card-body">
+              <p className="card-tag">{course.category}</p>
+              <h3>{course.name}</h3>
+              <p>{course.description}</p>
+              <Link to="/courses" className="text-link">
+                Read More <span className="visually-hidden">about {course.name}</span>
+              </Link>
+            </div>
+          </article>
+        ))}
+      />
+    </section>
+  );
+}
