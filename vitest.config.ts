@@ -23,7 +23,19 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
+          exclude: ['tests/client/**/*.node.test.ts'],
           setupFiles: ['tests/client/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Client code that needs no DOM but real Node networking (the outbox against a server).
+          name: 'client-node',
+          environment: 'node',
+          include: ['tests/client/**/*.node.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
     ],

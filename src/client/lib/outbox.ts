@@ -1,0 +1,191 @@
+import { liveQuery } from 'dexie';
+import { drain, type DrainReport, type SendResult } from '../../shared/outbox/drain.ts';
+import { planEnqueue } from '../../shared/outbox/enqueue.ts';
+import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
+import { dexieStore, OutboxDatabase } from './outbox-store.ts';
+
+export interface OutboxOptions {
+  db: OutboxDatabase;
+  /** Empty in the app (same origin); a full origin in tests against a real server. */
+  baseUrl?: string;
+  /** Extra headers per request (tests sign in with a Bearer token; the app uses its cookies). */
+  headers?: () => Record<string, string>;
+  refresh: () => Promise<boolean>;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+type DeliveredListener = (entry: OutboxEntry, data: unknown) => void;
+
+/** Sends a request the way the drain needs: the Idempotency-Key, JSON, and no throw. */
+export function fetchTransport(options: Pick<OutboxOptions, 'baseUrl' | 'headers' | 'fetch'>) {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  return async (request: OutboxRequest, idempotencyKey: string): Promise<SendResult> => {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Idempotency-Key': idempotencyKey,
+      ...options.headers?.(),
+    };
+    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    try {
+      const response = await doFetch(`${options.baseUrl ?? ''}/api/v1${request.path}`, {
+        method: request.method,
+        credentials: 'same-origin',
+        headers,
+        ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+      });
+      const body: unknown = await response.json().catch(() => null);
+      const retryAfter = Number(response.headers.get('retry-after'));
+      return {
+        kind: 'answer',
+        status: response.status,
+        body,
+        ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+      };
+    } catch (err) {
+      return { kind: 'network-error', message: err instanceof Error ? err.message : String(err) };
+    }
+  };
+}
+
+/**
+ * The client's outbox: enqueue a write, see it at once as pending, and let the drain deliver it
+ * when it can. One drain runs at a time in this tab, and across tabs through a Web Lock where the
+ * browser has them.
+ */
+export class Outbox {
+  private readonly store;
+  private readonly send;
+  private running: Promise<DrainReport> | undefined;
+  private again: { force: boolean } | undefined;
+  private disposed = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly listeners = new Set<DeliveredListener>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: OutboxOptions) {
+    this.store = dexieStore(options.db);
+    this.send = fetchTransport(options);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Queues an action (coalescing it with waiting ones) and starts a drain. Returns the entry id. */
+  async enqueue(action: OutboxAction): Promise<string | undefined> {
+    const { db } = this.options;
+    const entryId = await db.transaction('rw', db.entries, async () => {
+      const queue = await db.entries.orderBy('seq').toArray();
+      const seq = (queue[queue.length - 1]?.seq ?? 0) + 1;
+      const plan = planEnqueue(queue, action, { id: () => crypto.randomUUID(), now: this.now(), seq });
+      await db.entries.bulkDelete(plan.remove);
+      await db.entries.bulkPut(plan.put);
+      return plan.entryId;
+    });
+    void this.drainSoon();
+    return entryId;
+  }
+
+  /**
+   * Runs a drain now, or once more after the one in progress (forced if any request was: a
+   * forced drain ignores backoff, as when the connection has just come back).
+   */
+  drainSoon(force = false): Promise<DrainReport> {
+    if (this.disposed) return Promise.resolve({ delivered: 0, failed: 0 });
+    if (this.running) {
+      this.again = { force: force || (this.again?.force ?? false) };
+      return this.running;
+    }
+    const run = this.withLock(() =>
+      drain(
+        {
+          store: this.store,
+          send: this.send,
+          refresh: this.options.refresh,
+          now: this.now,
+          onDelivered: (entry, data) => this.listeners.forEach((l) => l(entry, data)),
+        },
+        { force },
+      ),
+    );
+    this.running = run
+      .then((report) => {
+        this.schedule(report);
+        return report;
+      })
+      .finally(() => {
+        this.running = undefined;
+        const again = this.again;
+        this.again = undefined;
+        if (again) void this.drainSoon(again.force);
+      });
+    return this.running;
+  }
+
+  /** Resolves once no drain is running or queued to run. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running.catch(() => undefined);
+  }
+
+  /** Stops timers and further drains (a test's end, or the app's unload). */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.idle();
+  }
+
+  /** Entries left "sending" by a closed tab or a crash go back to waiting; their keys protect them. */
+  async recover(): Promise<void> {
+    await this.options.db.entries.where('state').equals('sending').modify({ state: 'pending' });
+  }
+
+  async retry(id: string): Promise<void> {
+    await this.options.db.entries.update(id, { state: 'pending', notBefore: 0, error: undefined });
+    void this.drainSoon(true);
+  }
+
+  async discard(id: string): Promise<void> {
+    await this.options.db.entries.delete(id);
+    void this.drainSoon();
+  }
+
+  onDelivered(listener: DeliveredListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A live view of the queue, in order, for screens that show pending items. */
+  subscribe(listener: (entries: OutboxEntry[]) => void): () => void {
+    const subscription = liveQuery(() => this.options.db.entries.orderBy('seq').toArray()).subscribe({
+      next: listener,
+      error: () => undefined,
+    });
+    return () => subscription.unsubscribe();
+  }
+
+  /** Drains at start, when the connection returns and when the tab becomes visible again. */
+  start(): () => void {
+    const onOnline = () => void this.drainSoon(true);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void this.drainSoon();
+    };
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
+    void this.recover().then(() => this.drainSoon());
+    return () => {
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
+      if (this.timer) clearTimeout(this.timer);
+    };
+  }
+
+  private schedule(report: DrainReport): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.disposed) return;
+    if (report.retryAt === undefined || report.stoppedBy === 'signed-out') return;
+    this.timer = setTimeout(() => void this.drainSoon(), Math.max(0, report.retryAt - this.now()));
+  }
+
+  private withLock<T>(work: () => Promise<T>): Promise<T> {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    return locks ? (locks.request('eduportal-outbox-drain', work) as Promise<T>) : work();
+  }
+}

@@ -1,0 +1,164 @@
+import {
+  isLocalRef,
+  localRef,
+  requestFor,
+  type OutboxEntry,
+  type OutboxRequest,
+  type TweetRef,
+} from './model.ts';
+
+/** Where entries live (IndexedDB in the browser; memory in tests). */
+export interface OutboxStore {
+  /** Every entry, in `seq` order. */
+  list(): Promise<OutboxEntry[]>;
+  /**
+   * Atomically marks the entry as being sent, if it is still there unchanged and not failed;
+   * returns it, else undefined (it was coalesced away or discarded since the drain began).
+   */
+  claim(id: string): Promise<OutboxEntry | undefined>;
+  put(entry: OutboxEntry): Promise<void>;
+  remove(id: string): Promise<void>;
+  /** The server id a tweet created offline got, by its `local:` reference. */
+  resolve(ref: TweetRef): Promise<string | undefined>;
+  remember(ref: TweetRef, serverId: string): Promise<void>;
+}
+
+export type SendResult =
+  | { kind: 'answer'; status: number; body: unknown; retryAfterSeconds?: number }
+  | { kind: 'network-error'; message: string };
+
+export interface DrainDeps {
+  store: OutboxStore;
+  send(request: OutboxRequest, idempotencyKey: string): Promise<SendResult>;
+  /** Renews the session after a 401; true when the request may be tried again. */
+  refresh(): Promise<boolean>;
+  now(): number;
+  /** Called after each entry reaches the server, with the server's `data`. */
+  onDelivered?(entry: OutboxEntry, data: unknown): void;
+}
+
+export interface DrainReport {
+  delivered: number;
+  failed: number;
+  /** Why the drain stopped before the end of the queue, if it did. */
+  stoppedBy?: 'offline' | 'server-busy' | 'signed-out';
+  /** When the next attempt is due (epoch ms), if something waits for a retry. */
+  retryAt?: number;
+}
+
+const BACKOFF_BASE_MS = 1000;
+const BACKOFF_CAP_MS = 60_000;
+
+/** Exponential backoff with ±20% jitter, so many phones coming back online do not retry in step. */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const raw = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(raw * (0.8 + 0.4 * random()));
+}
+
+/** The server's reason in words a student can act on: the per-field messages when there are some. */
+function messageOf(body: unknown, status: number): string {
+  const envelope = body as { message?: unknown; errors?: Array<{ message?: unknown }> } | null;
+  const details = (envelope?.errors ?? [])
+    .map((e) => e.message)
+    .filter((m): m is string => typeof m === 'string');
+  if (details.length > 0) return details.join('; ');
+  const message = envelope?.message;
+  return typeof message === 'string' && message ? message : `The server refused this (${status}).`;
+}
+
+/**
+ * Sends the queue, oldest first. Each entry's outcome follows the contract:
+ * - 2xx: delivered and removed (a delete answered 404 is already done: removed too);
+ * - 401: the session is renewed once and the entry retried; if that fails, the drain stops and
+ *   everything waits for the next sign-in;
+ * - no answer, 5xx, 429 and 409 (the same key still running): kept, retried later with backoff,
+ *   and the drain stops (the server or the network is not ready for the rest either);
+ * - any other 4xx: marked failed with the server's reason, for the user to retry or discard.
+ * An entry waits while an earlier entry of its lane is failed, so a lane never goes out of order.
+ */
+export async function drain(deps: DrainDeps, { force = false } = {}): Promise<DrainReport> {
+  const { store } = deps;
+  const report: DrainReport = { delivered: 0, failed: 0 };
+  const blockedLanes = new Set<string>();
+  const entries = await store.list();
+
+  for (const entry of entries) {
+    if (entry.state === 'failed') {
+      blockedLanes.add(entry.lane);
+      continue;
+    }
+    if (blockedLanes.has(entry.lane)) continue;
+    if (!force && entry.notBefore > deps.now()) {
+      report.retryAt = Math.min(report.retryAt ?? Infinity, entry.notBefore);
+      blockedLanes.add(entry.lane);
+      continue;
+    }
+
+    const resolved = new Map<string, string | undefined>();
+    for (const ref of refsOf(entry)) resolved.set(ref, isLocalRef(ref) ? await store.resolve(ref) : ref);
+    const request = requestFor(entry.action, (ref) => resolved.get(ref));
+    if (!request) {
+      // The tweet it edits was created offline and has not been delivered: wait behind it.
+      blockedLanes.add(entry.lane);
+      continue;
+    }
+
+    const claimed = await store.claim(entry.id);
+    if (!claimed) continue;
+    let result = await deps.send(request, entry.id);
+    if (result.kind === 'answer' && result.status === 401) {
+      if (await deps.refresh()) result = await deps.send(request, entry.id);
+      if (result.kind === 'answer' && result.status === 401) {
+        await store.put({ ...entry, state: 'pending' });
+        report.stoppedBy = 'signed-out';
+        return report;
+      }
+    }
+
+    if (
+      result.kind === 'answer' &&
+      (isSuccess(result.status) || (result.status === 404 && entry.action.kind === 'tweet.delete'))
+    ) {
+      await store.remove(entry.id);
+      const data = (result.body as { data?: unknown } | null)?.data;
+      if (entry.action.kind === 'tweet.create') {
+        const serverId = (data as { _id?: unknown } | null)?._id;
+        if (typeof serverId === 'string') await store.remember(localRef(entry.id), serverId);
+      }
+      report.delivered += 1;
+      deps.onDelivered?.(entry, data);
+      continue;
+    }
+
+    if (result.kind === 'network-error' || isTransient(result.status)) {
+      const attempts = entry.attempts + 1;
+      const wait =
+        result.kind === 'answer' && result.retryAfterSeconds !== undefined
+          ? Math.max(result.retryAfterSeconds * 1000, backoffMs(attempts))
+          : backoffMs(attempts);
+      const notBefore = deps.now() + wait;
+      await store.put({ ...entry, state: 'pending', attempts, notBefore });
+      report.stoppedBy = result.kind === 'network-error' ? 'offline' : 'server-busy';
+      report.retryAt = notBefore;
+      return report;
+    }
+
+    await store.put({
+      ...entry,
+      state: 'failed',
+      attempts: entry.attempts + 1,
+      error: messageOf(result.body, result.status),
+    });
+    blockedLanes.add(entry.lane);
+    report.failed += 1;
+  }
+  return report;
+}
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+const isTransient = (status: number) => status >= 500 || status === 429 || status === 409 || status === 408;
+
+function refsOf(entry: OutboxEntry): TweetRef[] {
+  const a = entry.action;
+  return a.kind === 'tweet.update' || a.kind === 'tweet.delete' ? [a.tweet] : [];
+}

@@ -1,0 +1,71 @@
+import { laneOf, localRef, type OutboxAction, type OutboxEntry } from './model.ts';
+
+/** What the store must do, in one transaction, to enqueue an action. */
+export interface EnqueuePlan {
+  put: OutboxEntry[];
+  remove: string[];
+  /** The entry that now carries the action (new or coalesced), for the caller to show as pending. */
+  entryId: string | undefined;
+}
+
+/**
+ * Decides how a new action joins the queue. Many taps on one like or subscription leave one entry
+ * with the final state; editing or deleting a tweet that was created offline and never sent
+ * folds into (or cancels) its creation. An entry that was ever attempted is never changed in
+ * place: its first send may have reached the server under its key, so a new body needs a new key.
+ */
+export function planEnqueue(
+  queue: readonly OutboxEntry[],
+  action: OutboxAction,
+  make: { id: () => string; now: number; seq: number },
+): EnqueuePlan {
+  const fresh = (a: OutboxAction, id = make.id()): OutboxEntry => ({
+    id,
+    seq: make.seq,
+    lane: laneOf(a, id),
+    action: a,
+    state: 'pending',
+    attempts: 0,
+    notBefore: 0,
+    createdAt: make.now,
+  });
+  const untouched = (e: OutboxEntry) => e.state === 'pending' && e.attempts === 0;
+
+  if (action.kind === 'like' || action.kind === 'subscribe') {
+    const lane = laneOf(action, '');
+    const inLane = queue.filter((e) => e.lane === lane);
+    const last = inLane[inLane.length - 1];
+    if (last && last.state !== 'sending') {
+      // Replace the waiting (or refused) entry by one with the final state, under a new key.
+      const replacement = { ...fresh(action), seq: last.seq };
+      return { put: [replacement], remove: [last.id], entryId: replacement.id };
+    }
+    const entry = fresh(action);
+    return { put: [entry], remove: [], entryId: entry.id };
+  }
+
+  if (action.kind === 'tweet.update' || action.kind === 'tweet.delete') {
+    const creation = queue.find((e) => e.action.kind === 'tweet.create' && localRef(e.id) === action.tweet);
+    const laterEdits = queue.filter(
+      (e) => e.action.kind === 'tweet.update' && e.action.tweet === action.tweet,
+    );
+    if (creation && untouched(creation) && laterEdits.every(untouched)) {
+      if (action.kind === 'tweet.delete') {
+        // Created and deleted without ever reaching the server: nothing to send at all.
+        return { put: [], remove: [creation.id, ...laterEdits.map((e) => e.id)], entryId: undefined };
+      }
+      const folded: OutboxEntry = { ...creation, action: { kind: 'tweet.create', content: action.content } };
+      return { put: [folded], remove: laterEdits.map((e) => e.id), entryId: folded.id };
+    }
+    if (action.kind === 'tweet.update') {
+      const waiting = laterEdits[laterEdits.length - 1];
+      if (waiting && untouched(waiting)) {
+        const replacement = { ...fresh(action), seq: waiting.seq };
+        return { put: [replacement], remove: [waiting.id], entryId: replacement.id };
+      }
+    }
+  }
+
+  const entry = fresh(action);
+  return { put: [entry], remove: [], entryId: entry.id };
+}

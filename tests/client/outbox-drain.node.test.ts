@@ -1,0 +1,228 @@
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Outbox } from '../../src/client/lib/outbox.ts';
+import { OutboxDatabase } from '../../src/client/lib/outbox-store.ts';
+import { localRef } from '../../src/shared/outbox/model.ts';
+import { registerAndSignIn, uploadVideo, type SignedIn } from '../helpers/http.ts';
+import { createTestServer, type TestServer } from '../helpers/server.ts';
+
+/**
+ * The outbox against a real server over real HTTP. The network's failures are made at the
+ * network edge: a fetch that cannot connect, or one whose answer is lost after the server acted.
+ */
+describe('the outbox drain', () => {
+  let server: TestServer;
+  let baseUrl: string;
+  let ana: SignedIn;
+  let videoId: string;
+  let db: OutboxDatabase;
+  let network: 'up' | 'down' | 'lose-answers';
+  let requests: string[];
+
+  const edgeFetch: typeof fetch = async (input, init) => {
+    requests.push(`${init?.method ?? 'GET'} ${String(input).replace(baseUrl, '')}`);
+    if (network === 'down') throw new TypeError('fetch failed');
+    const response = await fetch(input, init);
+    if (network === 'lose-answers') {
+      await response.arrayBuffer();
+      throw new TypeError('connection reset after the server answered');
+    }
+    return response;
+  };
+
+  let token: string;
+  let outboxes: Outbox[] = [];
+  const makeOutbox = (refresh: () => Promise<boolean> = async () => false) => {
+    const outbox = new Outbox({
+      db,
+      baseUrl,
+      fetch: edgeFetch,
+      headers: () => ({ authorization: `Bearer ${token}` }),
+      refresh,
+    });
+    outboxes.push(outbox);
+    return outbox;
+  };
+  /** A drain (forced or not), then every drain it queued, done. */
+  const settle = async (outbox: Outbox, force = false) => {
+    await outbox.idle();
+    const report = await outbox.drainSoon(force);
+    await outbox.idle();
+    return report;
+  };
+
+  const count = async (table: 'comments' | 'tweets' | 'video_likes' | 'subscriptions') =>
+    Number(
+      (
+        await server.database.db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeEach(async () => {
+    server = await createTestServer('sqlite');
+    baseUrl = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    ana = await registerAndSignIn(server.app, 'ana');
+    token = ana.accessToken;
+    videoId = (await uploadVideo(server.app, ana)).json().data._id;
+    db = new OutboxDatabase(`outbox-test-${randomUUID()}`);
+    network = 'up';
+    requests = [];
+  });
+  afterEach(async () => {
+    await Promise.all(outboxes.map((o) => o.dispose()));
+    outboxes = [];
+    db.close();
+    await server.close();
+  });
+
+  it('keeps likes, comments and tweets made offline and delivers each once when the network returns', async () => {
+    const outbox = makeOutbox();
+    network = 'down';
+    await outbox.enqueue({ kind: 'like', target: 'v', targetId: videoId, liked: true });
+    await outbox.enqueue({ kind: 'comment.create', videoId, content: 'Written on the bus' });
+    await outbox.enqueue({ kind: 'tweet.create', content: 'Offline tweet' });
+    const offline = await settle(outbox);
+    expect(offline.stoppedBy).toBe('offline');
+    expect(await db.entries.count()).toBe(3);
+    expect(await count('comments')).toBe(0);
+
+    network = 'up';
+    await settle(outbox, true);
+    expect(await db.entries.count()).toBe(0);
+    expect([await count('video_likes'), await count('comments'), await count('tweets')]).toEqual([1, 1, 1]);
+  });
+
+  it('does not duplicate anything when the server acted but its answer was lost', async () => {
+    const outbox = makeOutbox();
+    await outbox.enqueue({ kind: 'comment.create', videoId, content: 'Only once please' });
+    network = 'lose-answers';
+    await settle(outbox);
+    await outbox.enqueue({ kind: 'tweet.create', content: 'Also once' });
+    await settle(outbox, true);
+    expect(await count('comments')).toBe(1);
+    expect(await db.entries.count()).toBe(2);
+
+    network = 'up';
+    await settle(outbox, true);
+    expect(await db.entries.count()).toBe(0);
+    expect(await count('comments')).toBe(1);
+    expect(await count('tweets')).toBe(1);
+  });
+
+  it('sends many taps on one like as one request with the final state', async () => {
+    const outbox = makeOutbox();
+    network = 'down';
+    for (const liked of [true, false, true, false, true, false, true]) {
+      await outbox.enqueue({ kind: 'like', target: 'v', targetId: videoId, liked });
+    }
+    await settle(outbox);
+    network = 'up';
+    requests = [];
+    await settle(outbox, true);
+    expect(requests).toEqual([`POST /api/v1/likes/toggle/v/${videoId}`]);
+    expect(await count('video_likes')).toBe(1);
+  });
+
+  it('retries after a server failure and delivers once it recovers', async () => {
+    const outbox = makeOutbox();
+    const kysely = server.database.db.kysely;
+    await kysely.schema.alterTable('tweets').renameTo('tweets_away').execute();
+    await outbox.enqueue({ kind: 'tweet.create', content: 'During the outage' });
+    await settle(outbox);
+    const [waiting] = await db.entries.toArray();
+    expect(waiting).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(waiting!.notBefore).toBeGreaterThan(Date.now());
+
+    await kysely.schema.alterTable('tweets_away').renameTo('tweets').execute();
+    // Not before its backoff, unless forced (as on the browser's "online" event).
+    await settle(outbox);
+    expect(await count('tweets')).toBe(0);
+    await settle(outbox, true);
+    expect(await db.entries.count()).toBe(0);
+    expect(await count('tweets')).toBe(1);
+  });
+
+  it('renews an expired session once and sends, or waits for sign-in without failing anything', async () => {
+    token = 'expired.token';
+    let refreshes = 0;
+    const outbox = makeOutbox(async () => {
+      refreshes += 1;
+      token = ana.accessToken;
+      return true;
+    });
+    await outbox.enqueue({
+      kind: 'subscribe',
+      channelId: (await registerAndSignIn(server.app, 'ben')).userId,
+      subscribed: true,
+    });
+    await settle(outbox);
+    expect(refreshes).toBe(1);
+    expect(await count('subscriptions')).toBe(1);
+
+    token = 'expired.token';
+    const signedOut = makeOutbox(async () => false);
+    await signedOut.enqueue({ kind: 'tweet.create', content: 'wait for me' });
+    expect((await settle(signedOut)).stoppedBy).toBe('signed-out');
+    expect((await db.entries.toArray())[0]).toMatchObject({ state: 'pending' });
+  });
+
+  it('marks a refused entry failed with the server reason, goes on with the others, and retries or discards on request', async () => {
+    const outbox = makeOutbox();
+    await outbox.enqueue({ kind: 'comment.create', videoId, content: 'x'.repeat(1001) });
+    await outbox.enqueue({ kind: 'like', target: 'v', targetId: videoId, liked: true });
+    await settle(outbox);
+    expect(await count('video_likes')).toBe(1);
+    const [failed, ...rest] = await db.entries.toArray();
+    expect(rest).toEqual([]);
+    expect(failed).toMatchObject({ state: 'failed', error: 'Comment is at most 1000 characters' });
+
+    await outbox.retry(failed!.id);
+    await settle(outbox, true);
+    expect((await db.entries.get(failed!.id))?.state).toBe('failed');
+    await outbox.discard(failed!.id);
+    expect(await db.entries.count()).toBe(0);
+  });
+
+  it('edits and deletes a tweet created offline in order, through its local reference', async () => {
+    const outbox = makeOutbox();
+    network = 'lose-answers';
+    const created = await outbox.enqueue({ kind: 'tweet.create', content: 'first words' });
+    await settle(outbox);
+    // Its first send may have landed: the edit must not change it in place.
+    await outbox.enqueue({ kind: 'tweet.update', tweet: localRef(created!), content: 'better words' });
+    expect(await db.entries.count()).toBe(2);
+
+    network = 'up';
+    await settle(outbox, true);
+    const tweets = await server.database.db.kysely.selectFrom('tweets').select('content').execute();
+    expect(tweets).toEqual([{ content: 'better words' }]);
+
+    await outbox.enqueue({ kind: 'tweet.delete', tweet: localRef(created!) });
+    await settle(outbox);
+    expect(await count('tweets')).toBe(0);
+    // Deleting what is already gone counts as done.
+    await outbox.enqueue({ kind: 'tweet.delete', tweet: localRef(created!) });
+    await settle(outbox);
+    expect(await db.entries.count()).toBe(0);
+  });
+
+  it('comes back from a closed tab: entries left "sending" are sent again, once', async () => {
+    const outbox = makeOutbox();
+    network = 'down';
+    await outbox.enqueue({ kind: 'comment.create', videoId, content: 'tab closed mid-send' });
+    await settle(outbox);
+    const [entry] = await db.entries.toArray();
+    await db.entries.put({ ...entry!, state: 'sending' });
+
+    network = 'up';
+    const reopened = makeOutbox();
+    await reopened.recover();
+    await settle(reopened, true);
+    expect(await db.entries.count()).toBe(0);
+    expect(await count('comments')).toBe(1);
+  });
+});
