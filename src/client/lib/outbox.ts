@@ -2,7 +2,7 @@ import { liveQuery } from 'dexie';
 import { drain, type DrainReport, type SendResult } from '../../shared/outbox/drain.ts';
 import { planEnqueue } from '../../shared/outbox/enqueue.ts';
 import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
-import { dexieStore, OutboxDatabase } from './outbox-store.ts';
+import { dexieStore, type OutboxDatabase } from './outbox-store.ts';
 
 export interface OutboxOptions {
   db: OutboxDatabase;

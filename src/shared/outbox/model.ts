@@ -96,9 +96,11 @@ export function requestFor(
       const id = resolve(action.tweet);
       return id === undefined ? undefined : { method: 'DELETE', path: `/tweets/${id}` };
     }
-    case 'contact': {
-      const { kind: _kind, ...fields } = action;
-      return { method: 'POST', path: '/contact', body: fields };
-    }
+    case 'contact':
+      return {
+        method: 'POST',
+        path: '/contact',
+        body: { name: action.name, email: action.email, mobile: action.mobile, message: action.message },
+      };
   }
 }
