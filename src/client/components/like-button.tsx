@@ -1,0 +1,50 @@
+import useSWR from 'swr';
+import type { LikeKind, LikeState } from '../../shared/contracts/likes.ts';
+import { useOutbox, usePendingActions } from '../lib/outbox-react.tsx';
+import { PendingMark } from './pending-mark.tsx';
+
+const NAMES: Record<LikeKind, string> = { v: 'video', c: 'comment', t: 'tweet' };
+
+/**
+ * A like that works offline: a tap is queued in the outbox (many taps leave one entry with the
+ * final state) and shown at once, marked pending until the server has it. `initial` is the state
+ * a list item already carries, so lists do not ask the server once per item.
+ */
+export function LikeButton({
+  target,
+  targetId,
+  initial,
+}: {
+  target: LikeKind;
+  targetId: string;
+  initial?: LikeState;
+}) {
+  const outbox = useOutbox();
+  const { data: server } = useSWR<LikeState>(`/likes/toggle/${target}/${targetId}`, {
+    fallbackData: initial,
+    revalidateOnMount: initial === undefined,
+  });
+  const waiting = usePendingActions('like', (a) => a.target === target && a.targetId === targetId);
+  const latest = waiting[waiting.length - 1];
+  const base = server ?? { liked: false, likesCount: 0 };
+  const liked = latest && latest.state !== 'failed' ? latest.action.liked : base.liked;
+  const likesCount = Math.max(0, base.likesCount + (liked === base.liked ? 0 : liked ? 1 : -1));
+
+  return (
+    <span className="like">
+      <button
+        type="button"
+        className={liked ? 'like-button liked' : 'like-button'}
+        aria-pressed={liked}
+        aria-label={`${liked ? 'Unlike' : 'Like'} this ${NAMES[target]}`}
+        onClick={() => void outbox.enqueue({ kind: 'like', target, targetId, liked: !liked })}
+      >
+        <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {liked ? 'Liked' : 'Like'}
+      </button>
+      <span className="like-count" aria-label={`${likesCount} ${likesCount === 1 ? 'like' : 'likes'}`}>
+        {likesCount}
+      </span>
+      <PendingMark entry={latest} />
+    </span>
+  );
+}
