@@ -197,6 +197,14 @@ describe.each(databaseKinds)('comments, likes, subscriptions, tweets and stats o
       const all = json(await call('GET', '/tweets', ben)).data;
       expect(all.docs.map((t: { content: string }) => t.content)).toEqual(['Thanks', 'Exam tips tomorrow!']);
       expect(all.docs[1]).toMatchObject({ likesCount: 1, liked: true });
+      const one = json(await call('GET', `/tweets/t/${tweet._id}`, ben)).data;
+      expect(one).toMatchObject({
+        _id: tweet._id,
+        content: 'Exam tips tomorrow!',
+        likesCount: 1,
+        liked: true,
+      });
+      expect((await call('GET', '/tweets/t/nope')).statusCode).toBe(404);
       const anas = json(await call('GET', `/tweets/user/${ana.userId}`)).data;
       expect(anas.totalDocs).toBe(1);
       expect((await call('GET', '/tweets/user/nobody')).statusCode).toBe(404);

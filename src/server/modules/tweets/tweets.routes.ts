@@ -39,6 +39,12 @@ export const tweetsRoutes: FastifyPluginAsyncZod<{ tweets: TweetsService }> = as
       ok(200, 'Tweets', await tweets.list(request.params.userId, request.principal?.userId, request.query)),
   );
 
+  app.get(
+    '/t/:tweetId',
+    { schema: { summary: 'One tweet', params: tweetParams, response: { 200: envelopeSchema(tweetSchema) } } },
+    async (request) => ok(200, 'Tweet', await tweets.get(request.params.tweetId, request.principal?.userId)),
+  );
+
   app.post(
     '/',
     {

@@ -75,7 +75,7 @@ export class TweetsService {
     if (row.owner_id !== userId) throw notOwner();
   }
 
-  private async get(id: string, viewerId: string): Promise<Tweet> {
+  async get(id: string, viewerId: string | undefined): Promise<Tweet> {
     const row = await this.tweets.findWithOwner(id, viewerId);
     if (!row) throw missingTweet();
     return this.toTweet(row);
