@@ -14,7 +14,7 @@ export function SubscribeButton({ channelId, subscribed }: { channelId: string; 
     <span className="subscribe">
       <button
         type="button"
-        className={shown ? 'button secondary' : 'button'}
+        className={shown ? 'button button-secondary' : 'button'}
         aria-pressed={shown}
         onClick={() => void outbox.enqueue({ kind: 'subscribe', channelId, subscribed: !shown })}
       >

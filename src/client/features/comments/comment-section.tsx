@@ -1,0 +1,180 @@
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import type { Comment } from '../../../shared/contracts/comments.ts';
+import type { Paged } from '../../../shared/contracts/pagination.ts';
+import { LikeButton } from '../../components/like-button.tsx';
+import { PendingMark } from '../../components/pending-mark.tsx';
+import { LoadError, Loading } from '../../components/status.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { useOutbox, usePendingActions } from '../../lib/outbox-react.tsx';
+import { useCurrentUser } from '../../lib/session.tsx';
+import './comments.css';
+
+const FIRST_LIMIT = 10;
+const MAX_LENGTH = 1000;
+
+/**
+ * The add-comment form and the comment list of one video (spec §2, §9): pages from 1 with a
+ * limit of 10; "more" raises the limit by 10; "previous" is disabled on page 1. A new comment
+ * goes through the outbox: shown at once, marked pending until the server has it.
+ */
+export function CommentSection({ videoId }: { videoId: string }) {
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(FIRST_LIMIT);
+  const { data, error, isLoading, mutate } = useSWR<Paged<Comment>>(
+    `/comments/${videoId}?page=${page}&limit=${limit}`,
+    {
+      keepPreviousData: true,
+    },
+  );
+  const waiting = usePendingActions('comment.create', (a) => a.videoId === videoId);
+
+  return (
+    <section className="comments" aria-labelledby={`comments-${videoId}`}>
+      <h3 id={`comments-${videoId}`}>
+        Comments{data ? <span className="comment-total"> ({data.totalDocs})</span> : null}
+      </h3>
+      <CommentForm videoId={videoId} />
+      {waiting.length > 0 ? (
+        <ul className="comment-list" aria-label="Comments waiting to be sent">
+          {[...waiting].reverse().map((entry) => (
+            <li key={entry.id} className="comment pending">
+              <PendingCommentBody content={entry.action.content} />
+              <PendingMark entry={entry} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error && !data ? <LoadError error={error} retry={() => void mutate()} /> : null}
+      {isLoading && !data ? <Loading label="Loading comments…" /> : null}
+      {data ? (
+        <>
+          {data.docs.length === 0 && waiting.length === 0 ? (
+            <p className="comment-empty">No comments yet. Be the first!</p>
+          ) : null}
+          <ul className="comment-list">
+            {data.docs.map((comment) => (
+              <li key={comment._id} className="comment">
+                <img
+                  className="comment-avatar"
+                  src={comment.owner.avatar}
+                  alt=""
+                  width={36}
+                  height={36}
+                  loading="lazy"
+                />
+                <div className="comment-body">
+                  <p className="comment-meta">
+                    <strong>{comment.owner.username}</strong>{' '}
+                    <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+                  </p>
+                  <p className="comment-text">{comment.content}</p>
+                  <LikeButton
+                    target="c"
+                    targetId={comment._id}
+                    initial={{ liked: comment.liked, likesCount: comment.likesCount }}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="comment-paging">
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={page === 1}
+              onClick={() => setPage((p) => Math.max(1, p - 1))}
+            >
+              Previous
+            </button>
+            <span className="comment-page">
+              Page {data.page} of {Math.max(1, data.totalPages)}
+            </span>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!data.hasNextPage}
+              onClick={() => setLimit((l) => l + FIRST_LIMIT)}
+            >
+              More
+            </button>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function PendingCommentBody({ content }: { content: string }) {
+  const me = useCurrentUser();
+  return (
+    <div className="comment-body">
+      <p className="comment-meta">
+        <strong>{me?.username ?? 'You'}</strong>
+      </p>
+      <p className="comment-text">{content}</p>
+    </div>
+  );
+}
+
+function CommentForm({ videoId }: { videoId: string }) {
+  const outbox = useOutbox();
+  const [content, setContent] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sentId, setSentId] = useState<string | null>(null);
+  const stillWaiting = usePendingActions('comment.create', (a) => a.videoId === videoId).find(
+    (e) => e.id === sentId,
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = content.trim();
+    if (!text) return setProblem('Write a comment first.');
+    if (text.length > MAX_LENGTH) return setProblem(`A comment is at most ${MAX_LENGTH} characters.`);
+    setProblem(null);
+    const id = await outbox.enqueue({ kind: 'comment.create', videoId, content: text });
+    setSentId(id ?? null);
+    setContent('');
+  };
+
+  let status: string | null = null;
+  if (sentId && !stillWaiting) status = 'Comment added successfully!';
+  else if (stillWaiting?.state === 'failed') status = null;
+  else if (stillWaiting)
+    status = navigator.onLine
+      ? 'Sending your comment…'
+      : 'Saved on this device; it will be sent when you are back online.';
+
+  return (
+    <form className="comment-form" onSubmit={(e) => void submit(e)} noValidate>
+      <label htmlFor={`comment-${videoId}`}>Add a comment</label>
+      <textarea
+        id={`comment-${videoId}`}
+        value={content}
+        rows={2}
+        maxLength={MAX_LENGTH + 200}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `comment-${videoId}-problem` : undefined}
+        onChange={(e) => setContent(e.target.value)}
+      />
+      {problem ? (
+        <p id={`comment-${videoId}-problem`} className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="comment-form-actions">
+        <button type="submit" className="button">
+          Comment
+        </button>
+        <span className="comment-count">
+          {content.trim().length}/{MAX_LENGTH}
+        </span>
+      </div>
+      {status ? (
+        <p className="form-status" role="status">
+          {status}
+        </p>
+      ) : null}
+    </form>
+  );
+}

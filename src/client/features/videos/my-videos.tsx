@@ -1,0 +1,85 @@
+import { Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import type { CurrentUser } from '../../../shared/contracts/users.ts';
+import type { Video } from '../../../shared/contracts/videos.ts';
+import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useApi } from '../../lib/session.tsx';
+import { usePagedList } from '../../lib/use-paged-list.ts';
+import { VideoGrid } from './video-grid.tsx';
+import { VideoPlayer } from './video-player.tsx';
+import './videos.css';
+
+/** /getvideos: the user's own videos; the chosen one plays with Delete and an Update link. */
+export function MyVideos({ user, below }: { user: CurrentUser; below: (video: Video) => ReactNode }) {
+  const api = useApi();
+  const list = usePagedList<Video>(`/videos/${user._id}`, 12);
+  const [selected, setSelected] = useState<Video | undefined>();
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const remove = async (video: Video) => {
+    if (!window.confirm(`Delete "${video.title}"? Its comments and likes go with it. This cannot be undone.`))
+      return;
+    setDeleting(true);
+    try {
+      await api.delete(`/videos/${video._id}`);
+      setStatus({ ok: true, text: 'Video deleted successfully' });
+      setSelected(undefined);
+      list.retry();
+    } catch (err) {
+      setStatus({ ok: false, text: `Error deleting video: ${errorMessage(err)}` });
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  if (list.error && list.items.length === 0) return <LoadError error={list.error} retry={list.retry} />;
+  if (list.isLoading) return <Loading label="Loading your videos…" />;
+  return (
+    <div className="videos-layout">
+      <p>
+        <Link to="/uploadvideo" className="button">
+          Upload Video
+        </Link>
+      </p>
+      {status ? (
+        <p className={status.ok ? 'form-status' : 'form-status error'} role="status">
+          {status.text}
+        </p>
+      ) : null}
+      {list.items.length === 0 ? <Empty /> : null}
+      {selected ? (
+        <VideoPlayer video={selected}>
+          <div className="owner-actions">
+            <Link
+              to="/updatevideo/$videoId"
+              params={{ videoId: selected._id }}
+              className="button button-secondary"
+            >
+              Update Video
+            </Link>
+            <button
+              type="button"
+              className="button danger"
+              disabled={deleting}
+              onClick={() => void remove(selected)}
+            >
+              {deleting ? 'Deleting…' : 'Delete Video'}
+            </button>
+          </div>
+          {below(selected)}
+        </VideoPlayer>
+      ) : null}
+      <VideoGrid
+        videos={list.items}
+        selectedId={selected?._id}
+        onSelect={(video) => {
+          setStatus(null);
+          setSelected(video);
+        }}
+      />
+      {list.hasMore ? <MoreButton loading={list.loadingMore} onClick={list.loadMore} /> : null}
+    </div>
+  );
+}
