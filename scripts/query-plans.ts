@@ -6,65 +6,27 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { seed, type SeedSizes } from '../bench/seed.ts';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig, type DatabaseConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import type { Database } from '../src/server/db/schema.ts';
 import { hashPassword } from '../src/server/modules/users/passwords.ts';
 
-const SIZES = {
+const SIZES: SeedSizes = {
   users: 1000,
   videos: 100_000,
   comments: 200_000,
+  commentsOnV1: 5000,
   tweets: 50_000,
   videoLikes: 200_000,
-  otherLikes: 50_000,
+  commentLikes: 50_000,
+  tweetLikes: 50_000,
+  subscriptions: 20_000,
+  history: 30_000,
 };
-
-/** Seeds with set-based SQL (a recursive series on SQLite, generate_series on PostgreSQL). */
-async function seed(db: Kysely<Database>, kind: DatabaseConfig['kind']) {
-  const series = (n: number) =>
-    kind === 'sqlite'
-      ? `(with recursive s(n) as (select 1 union all select n + 1 from s where n < ${n}) select n from s) as s`
-      : `generate_series(1, ${n}) as s(n)`;
-  const time = (seconds: string) =>
-    kind === 'sqlite'
-      ? `strftime('%Y-%m-%dT%H:%M:%fZ', '2026-06-01', '-' || (${seconds}) || ' seconds')`
-      : `timestamptz '2026-06-01T00:00:00Z' - (${seconds}) * interval '1 second'`;
-  const run = (text: string) => sql.raw(text).execute(db);
-  const { users, videos, comments, tweets, videoLikes, otherLikes } = SIZES;
-
-  await run(`insert into users (id, username, email, full_name, password_hash, avatar, cover_image, created_at, updated_at)
-    select 'u' || n, 'user' || n, 'user' || n || '@school.example', 'User ' || n, 'x', 'images/a.webp', null, ${time('n')}, ${time('n')}
-    from ${series(users)}`);
-  await run(`insert into videos (id, owner_id, title, description, video_file, thumbnail, duration, views, created_at, updated_at)
-    select 'v' || n, 'u' || (n % ${users} + 1), 'Video ' || n, 'About video ' || n, 'videos/v.mp4', 'images/t.webp', 60, n % 500,
-      ${time('n * 7')}, ${time('n * 7')}
-    from ${series(videos)}`);
-  // Video v1 gets 5,000 comments, for deep comment pages; the rest spread over all videos.
-  await run(`insert into comments (id, video_id, owner_id, content, created_at, updated_at)
-    select 'c' || n, case when n <= 5000 then 'v1' else 'v' || (n % ${videos} + 1) end, 'u' || (n % ${users} + 1),
-      'Comment ' || n, ${time('n')}, ${time('n')}
-    from ${series(comments)}`);
-  await run(`insert into tweets (id, owner_id, content, created_at, updated_at)
-    select 't' || n, 'u' || (n % ${users} + 1), 'Tweet ' || n, ${time('n * 3')}, ${time('n * 3')} from ${series(tweets)}`);
-  // (user, target) pairs are unique by construction: user = n mod users, target = n div users.
-  const likes = (table: string, prefix: string, count: number) =>
-    run(`insert into ${table} (id, user_id, target_id, created_at)
-      select '${table}' || n, 'u' || (n % ${users} + 1), '${prefix}' || (n / ${users} + 1), ${time('n')} from ${series(count)}`);
-  await likes('video_likes', 'v', videoLikes);
-  await likes('comment_likes', 'c', otherLikes);
-  await likes('tweet_likes', 't', otherLikes);
-  await run(`insert into subscriptions (id, subscriber_id, channel_id, created_at)
-    select 's' || n, 'u' || (n % ${users} + 1), 'u' || (n / ${users} + 1), ${time('n')}
-    from ${series(20_000)} where n % ${users} + 1 <> n / ${users} + 1`);
-  await run(`insert into watch_history (user_id, video_id, watched_at)
-    select 'u' || (n % ${users} + 1), 'v' || (n * 3), ${time('n')} from ${series(30_000)}`);
-  await run(kind === 'sqlite' ? 'analyze' : 'vacuum analyze');
-}
 
 interface Captured {
   request: string;
@@ -82,7 +44,7 @@ async function plansFor(kind: DatabaseConfig['kind'], config: DatabaseConfig, di
   });
   await migrateToLatest(db);
   const started = Date.now();
-  await seed(db.kysely, kind);
+  await seed(db.kysely, kind, SIZES);
   const seedSeconds = (Date.now() - started) / 1000;
   await db.kysely
     .updateTable('users')
@@ -223,7 +185,7 @@ async function main() {
 Made by \`npx tsx scripts/query-plans.ts\` (with \`TEST_DATABASE_URL\` set for PostgreSQL) on a
 seeded database: ${SIZES.users.toLocaleString('en')} users, ${SIZES.videos.toLocaleString('en')} videos,
 ${SIZES.comments.toLocaleString('en')} comments (5,000 of them on one video, for deep pages),
-${SIZES.tweets.toLocaleString('en')} tweets, ${(SIZES.videoLikes + 2 * SIZES.otherLikes).toLocaleString('en')} likes,
+${SIZES.tweets.toLocaleString('en')} tweets, ${(SIZES.videoLikes + SIZES.commentLikes + SIZES.tweetLikes).toLocaleString('en')} likes,
 about 20,000 subscriptions and 30,000 history entries. The statements are the ones the server ran
 while answering each request; the plans are the databases' own (\`EXPLAIN QUERY PLAN\` on SQLite;
 \`EXPLAIN ANALYZE\` on PostgreSQL, which also shows how many rows each step really read).

@@ -1,0 +1,68 @@
+// Seeds a database with set-based SQL (a recursive series on SQLite, generate_series on
+// PostgreSQL), fast enough for a million rows. Used by the benchmark and by
+// scripts/query-plans.ts. Ids are readable: u1.., v1.., c1.., t1...
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseConfig } from '../src/server/config.ts';
+import type { Database } from '../src/server/db/schema.ts';
+
+export interface SeedSizes {
+  users: number;
+  videos: number;
+  comments: number;
+  /** Of the comments, how many go to video v1 (for deep comment pages). */
+  commentsOnV1: number;
+  tweets: number;
+  videoLikes: number;
+  commentLikes: number;
+  tweetLikes: number;
+  subscriptions: number;
+  history: number;
+}
+
+/** Stored media keys the rows point at; the benchmark puts real files there. */
+export const SEED_MEDIA = {
+  avatar: 'images/seed-avatar.webp',
+  thumbnail: 'images/seed-thumb.webp',
+  video: 'videos/seed-clip.mp4',
+};
+
+export async function seed(db: Kysely<Database>, kind: DatabaseConfig['kind'], s: SeedSizes): Promise<void> {
+  const series = (n: number) =>
+    kind === 'sqlite'
+      ? `(with recursive s(n) as (select 1 union all select n + 1 from s where n < ${n}) select n from s) as s`
+      : `generate_series(1, ${n}) as s(n)`;
+  const time = (seconds: string) =>
+    kind === 'sqlite'
+      ? `strftime('%Y-%m-%dT%H:%M:%fZ', '2026-06-01', '-' || (${seconds}) || ' seconds')`
+      : `timestamptz '2026-06-01T00:00:00Z' - (${seconds}) * interval '1 second'`;
+  const run = (text: string) => sql.raw(text).execute(db);
+  const u = s.users;
+
+  await run(`insert into users (id, username, email, full_name, password_hash, avatar, cover_image, created_at, updated_at)
+    select 'u' || n, 'user' || n, 'user' || n || '@school.example', 'User ' || n, 'x', '${SEED_MEDIA.avatar}', null, ${time('n')}, ${time('n')}
+    from ${series(u)}`);
+  await run(`insert into videos (id, owner_id, title, description, video_file, thumbnail, duration, views, created_at, updated_at)
+    select 'v' || n, 'u' || (n % ${u} + 1), 'Video ' || n, 'About video ' || n, '${SEED_MEDIA.video}', '${SEED_MEDIA.thumbnail}', 60, n % 500,
+      ${time('n * 7')}, ${time('n * 7')}
+    from ${series(s.videos)}`);
+  await run(`insert into comments (id, video_id, owner_id, content, created_at, updated_at)
+    select 'c' || n, case when n <= ${s.commentsOnV1} then 'v1' else 'v' || (n % ${s.videos} + 1) end, 'u' || (n % ${u} + 1),
+      'Comment ' || n, ${time('n')}, ${time('n')}
+    from ${series(s.comments)}`);
+  await run(`insert into tweets (id, owner_id, content, created_at, updated_at)
+    select 't' || n, 'u' || (n % ${u} + 1), 'Tweet ' || n, ${time('n * 3')}, ${time('n * 3')} from ${series(s.tweets)}`);
+  // (user, target) pairs are unique by construction: user = n mod users, target = n div users.
+  const likes = (table: string, prefix: string, count: number) =>
+    run(`insert into ${table} (id, user_id, target_id, created_at)
+      select '${table}' || n, 'u' || (n % ${u} + 1), '${prefix}' || (n / ${u} + 1), ${time('n')} from ${series(count)}`);
+  await likes('video_likes', 'v', s.videoLikes);
+  await likes('comment_likes', 'c', s.commentLikes);
+  await likes('tweet_likes', 't', s.tweetLikes);
+  await run(`insert into subscriptions (id, subscriber_id, channel_id, created_at)
+    select 's' || n, 'u' || (n % ${u} + 1), 'u' || (n / ${u} + 1), ${time('n')}
+    from ${series(s.subscriptions)} where n % ${u} + 1 <> n / ${u} + 1`);
+  await run(`insert into watch_history (user_id, video_id, watched_at)
+    select 'u' || (n % ${u} + 1), 'v' || (n * 3 % ${s.videos} + 1), ${time('n')} from ${series(s.history)}
+    ${kind === 'sqlite' ? 'where true' : ''} on conflict do nothing`);
+  await run(kind === 'sqlite' ? 'analyze' : 'vacuum analyze');
+}

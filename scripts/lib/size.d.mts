@@ -1,0 +1,1 @@
+export function routeSizes(dist?: string): Array<{ route: string; jsBytes: number; cssBytes: number }>;
