@@ -9,7 +9,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import sharp from 'sharp';
 import { buildIfStale, root } from '../scripts/lib/build.mjs';
 import { routeSizes } from '../scripts/lib/size.mjs';
@@ -22,7 +21,7 @@ import { hashPassword } from '../src/server/modules/users/passwords.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../tests/helpers/server-process.ts';
 import { load, type LoadResult } from './api.ts';
 import { lighthouseMedians } from './lighthouse.ts';
-import { SEED_MEDIA, seed, type SeedSizes } from './seed.ts';
+import { SEED_MEDIA, scratchDatabase, seed, type SeedSizes } from './seed.ts';
 
 // BENCH_SCALE shrinks the data set for a quick trial of the script itself (e.g. 0.01).
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -50,25 +49,7 @@ const say = (line = '') => {
 };
 
 async function prepareDatabase(kind: DatabaseConfig['kind'], dataDir: string) {
-  let config: DatabaseConfig = { kind: 'sqlite', file: path.join(dataDir, 'eduportal.sqlite') };
-  let drop = async () => {};
-  if (kind === 'postgres') {
-    const admin = process.env.BENCH_DATABASE_URL as string;
-    const name = `eduportal_bench_${Date.now()}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database "${name}"`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    config = { kind: 'postgres', connectionString: url.toString() };
-    drop = async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
-  }
+  const { config, drop } = await scratchDatabase(kind, dataDir, process.env.BENCH_DATABASE_URL);
   const db = openDatabase(config);
   await migrateToLatest(db);
   const started = Date.now();

@@ -1,7 +1,9 @@
 // Seeds a database with set-based SQL (a recursive series on SQLite, generate_series on
 // PostgreSQL), fast enough for a million rows. Used by the benchmark and by
 // scripts/query-plans.ts. Ids are readable: u1.., v1.., c1.., t1...
+import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import type { DatabaseConfig } from '../src/server/config.ts';
 import type { Database } from '../src/server/db/schema.ts';
 
@@ -65,4 +67,35 @@ export async function seed(db: Kysely<Database>, kind: DatabaseConfig['kind'], s
     select 'u' || (n % ${u} + 1), 'v' || (n * 3 % ${s.videos} + 1), ${time('n')} from ${series(s.history)}
     ${kind === 'sqlite' ? 'where true' : ''} on conflict do nothing`);
   await run(kind === 'sqlite' ? 'analyze' : 'vacuum analyze');
+}
+
+/**
+ * A database to seed and throw away: a SQLite file in `dir`, or a new PostgreSQL database made
+ * on the server `adminUrl` names (the role needs CREATEDB). `drop` removes it.
+ */
+export async function scratchDatabase(
+  kind: DatabaseConfig['kind'],
+  dir: string,
+  adminUrl: string | undefined,
+): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
+  if (kind === 'sqlite')
+    return { config: { kind: 'sqlite', file: path.join(dir, 'eduportal.sqlite') }, drop: async () => {} };
+  if (!adminUrl) throw new Error('a PostgreSQL URL is needed for a PostgreSQL scratch database');
+  const name = `eduportal_scratch_${Date.now()}_${process.pid}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { kind: 'postgres', connectionString: url.toString() },
+    drop: () => run(`drop database if exists "${name}" with (force)`),
+  };
 }

@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { seed, type SeedSizes } from '../bench/seed.ts';
-import pg from 'pg';
+import { scratchDatabase, seed, type SeedSizes } from '../bench/seed.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig, type DatabaseConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
@@ -143,25 +142,7 @@ async function main() {
 
   for (const { kind, label } of kinds) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-plans-'));
-    let config: DatabaseConfig = { kind: 'sqlite', file: path.join(dir, 'plans.sqlite') };
-    let drop = async () => {};
-    if (kind === 'postgres') {
-      const admin = process.env.TEST_DATABASE_URL as string;
-      const name = `eduportal_plans_${Date.now()}`;
-      const client = new pg.Client({ connectionString: admin });
-      await client.connect();
-      await client.query(`create database "${name}"`);
-      await client.end();
-      const url = new URL(admin);
-      url.pathname = `/${name}`;
-      config = { kind: 'postgres', connectionString: url.toString() };
-      drop = async () => {
-        const c = new pg.Client({ connectionString: admin });
-        await c.connect();
-        await c.query(`drop database if exists "${name}" with (force)`);
-        await c.end();
-      };
-    }
+    const { config, drop } = await scratchDatabase(kind, dir, process.env.TEST_DATABASE_URL);
     try {
       const { out, seedSeconds } = await plansFor(kind, config, dir);
       process.stdout.write(
