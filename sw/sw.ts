@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
@@ -7,6 +8,8 @@ import {
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { API_CACHE, MEDIA_CACHE, SAVED_AT_HEADER, SW_MESSAGES } from '../src/shared/offline.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
@@ -17,20 +20,61 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every navigation is answered with the precached shell; the router picks the screen. The API
-// is never answered from here: its reads and writes have their own offline handling.
+// Every navigation is answered with the precached shell; the router picks the screen.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//],
+    denylist: [/^\/api\//, /^\/media\//],
   }),
 );
 
-// A new version waits until the page asks for it (after the user agrees to reload).
+// Reads of the API: the network first (fresh data whenever there is a connection, given a few
+// seconds on a slow link), else the last copy, stamped with when it was saved so the screen can
+// say "offline, showing what was saved at ...". Bounded and expiring; cleared at logout.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/api/v1/') &&
+    url.pathname !== '/api/v1/healthcheck',
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    networkTimeoutSeconds: 8,
+    plugins: [
+      {
+        // Only answers that can be shown again, stamped on their way into the cache.
+        cacheWillUpdate: async ({ response }) => {
+          if (!response.ok) return null;
+          const headers = new Headers(response.headers);
+          headers.set(SAVED_AT_HEADER, new Date().toISOString());
+          return new Response(await response.blob(), {
+            status: response.status,
+            statusText: response.statusText,
+            headers,
+          });
+        },
+      },
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// Stored images never change under a name (the name changes with the content): keep them.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/media/images/'),
+  new CacheFirst({
+    cacheName: MEDIA_CACHE,
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
 self.addEventListener('message', (event) => {
-  const data: unknown = event.data;
-  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
-    void self.skipWaiting();
-  }
+  const type = (event.data as { type?: unknown } | null)?.type;
+  // A new version waits until the page asks for it (after the user agrees to reload).
+  if (type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
+  // At logout nothing private may stay on the device.
+  if (type === SW_MESSAGES.clearPrivate) event.waitUntil(caches.delete(API_CACHE));
 });
 
 // The first install takes control of the open page at once, so the very first visit is
