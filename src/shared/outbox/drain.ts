@@ -82,29 +82,32 @@ export async function drain(deps: DrainDeps, { force = false } = {}): Promise<Dr
   const blockedLanes = new Set<string>();
   const entries = await store.list();
 
-  for (const entry of entries) {
-    if (entry.state === 'failed') {
-      blockedLanes.add(entry.lane);
+  for (const seen of entries) {
+    if (seen.state === 'failed') {
+      blockedLanes.add(seen.lane);
       continue;
     }
-    if (blockedLanes.has(entry.lane)) continue;
-    if (!force && entry.notBefore > deps.now()) {
-      report.retryAt = Math.min(report.retryAt ?? Infinity, entry.notBefore);
-      blockedLanes.add(entry.lane);
+    if (blockedLanes.has(seen.lane)) continue;
+    if (!force && seen.notBefore > deps.now()) {
+      report.retryAt = Math.min(report.retryAt ?? Infinity, seen.notBefore);
+      blockedLanes.add(seen.lane);
       continue;
     }
 
+    // The list above is a snapshot: an enqueue may since have folded a new body into this entry
+    // (an edit of an unsent tweet). What is sent is the entry as claimed, never the snapshot.
+    const entry = await store.claim(seen.id);
+    if (!entry) continue;
     const resolved = new Map<string, string | undefined>();
     for (const ref of refsOf(entry)) resolved.set(ref, isLocalRef(ref) ? await store.resolve(ref) : ref);
     const request = requestFor(entry.action, (ref) => resolved.get(ref));
     if (!request) {
       // The tweet it edits was created offline and has not been delivered: wait behind it.
+      await store.put({ ...entry, state: 'pending' });
       blockedLanes.add(entry.lane);
       continue;
     }
 
-    const claimed = await store.claim(entry.id);
-    if (!claimed) continue;
     let result = await deps.send(request, entry.id);
     if (result.kind === 'answer' && result.status === 401) {
       if (await deps.refresh()) result = await deps.send(request, entry.id);

@@ -1,0 +1,240 @@
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Outbox } from '../../src/client/lib/outbox.ts';
+import { OutboxDatabase } from '../../src/client/lib/outbox-store.ts';
+import { localRef } from '../../src/shared/outbox/model.ts';
+import { bearer, registerAndSignIn, uploadVideo, type SignedIn } from '../helpers/http.ts';
+import { createTestServer, type TestServer } from '../helpers/server.ts';
+
+/**
+ * A model test of the outbox against the real server: random sequences of a student's writes,
+ * interleaved with the network failing in every way it does (down, answers lost after the server
+ * acted, requests delivered twice, 503s from a proxy) and the page reloading. When the network
+ * is finally good and the queue drained, the server must hold exactly what the model says: no
+ * write lost, none applied twice.
+ *
+ * OUTBOX_MODEL_RUNS sets how many sequences (the test suite runs 60; see docs for longer runs).
+ */
+const RUNS = Number(process.env.OUTBOX_MODEL_RUNS ?? 60);
+
+type Step =
+  | { t: 'like-video'; liked: boolean }
+  | { t: 'like-tweet'; liked: boolean }
+  | { t: 'subscribe'; subscribed: boolean }
+  | { t: 'comment'; text: string }
+  | { t: 'tweet'; text: string }
+  | { t: 'edit'; which: number; text: string }
+  | { t: 'delete'; which: number }
+  | { t: 'network'; mode: Network }
+  | { t: 'drain' }
+  | { t: 'reload' };
+type Network = 'up' | 'down' | 'lose-answers' | 'duplicate' | 'proxy-503';
+
+const text = fc
+  .string({ minLength: 1, maxLength: 40 })
+  .map((s) => `m ${s.replace(/\s+/g, ' ').trim() || 'x'}`);
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 3, arbitrary: fc.boolean().map((liked) => ({ t: 'like-video' as const, liked })) },
+  { weight: 2, arbitrary: fc.boolean().map((liked) => ({ t: 'like-tweet' as const, liked })) },
+  { weight: 2, arbitrary: fc.boolean().map((subscribed) => ({ t: 'subscribe' as const, subscribed })) },
+  { weight: 2, arbitrary: text.map((t) => ({ t: 'comment' as const, text: t })) },
+  { weight: 2, arbitrary: text.map((t) => ({ t: 'tweet' as const, text: t })) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.nat(5), text).map(([which, t]) => ({ t: 'edit' as const, which, text: t })),
+  },
+  { weight: 1, arbitrary: fc.nat(5).map((which) => ({ t: 'delete' as const, which })) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .constantFrom<Network>('up', 'down', 'lose-answers', 'duplicate', 'proxy-503')
+      .map((mode) => ({ t: 'network' as const, mode })),
+  },
+  { weight: 2, arbitrary: fc.constant({ t: 'drain' as const }) },
+  { weight: 1, arbitrary: fc.constant({ t: 'reload' as const }) },
+);
+
+describe('the outbox, as a model', () => {
+  let server: TestServer;
+  let baseUrl: string;
+  let ben: SignedIn;
+  let videoId: string;
+  let tweetId: string;
+
+  beforeAll(async () => {
+    server = await createTestServer('sqlite', {
+      env: {
+        RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+        RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
+        RATE_LIMIT_REGISTER_PER_HOUR: '1000000',
+      },
+    });
+    baseUrl = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    ben = await registerAndSignIn(server.app, 'ben');
+    videoId = (await uploadVideo(server.app, ben)).json().data._id;
+    tweetId = (
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/tweets',
+        headers: bearer(ben),
+        payload: { content: 'ben says hi' },
+      })
+    ).json().data._id;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it(
+    `delivers every write exactly once whatever the network does (${RUNS} random sequences)`,
+    async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
+          run += 1;
+          // Each sequence is a new student, so the server state to compare is theirs alone.
+          const me = await registerAndSignIn(server.app, `s${run}x${randomUUID().slice(0, 6)}`.toLowerCase());
+          const db = new OutboxDatabase(`model-${randomUUID()}`);
+          let network: Network = 'up';
+          const edge: typeof fetch = async (input, init) => {
+            if (network === 'down') throw new TypeError('fetch failed');
+            if (network === 'proxy-503') {
+              return new Response(
+                JSON.stringify({ statusCode: 503, success: false, message: 'Bad gateway', data: null }),
+                {
+                  status: 503,
+                  headers: { 'content-type': 'application/json' },
+                },
+              );
+            }
+            if (network === 'duplicate') await fetch(input, init).then((r) => r.arrayBuffer());
+            const response = await fetch(input, init);
+            if (network === 'lose-answers') {
+              await response.arrayBuffer();
+              throw new TypeError('connection reset');
+            }
+            return response;
+          };
+          const open = () =>
+            new Outbox({ db, baseUrl, fetch: edge, headers: () => bearer(me), refresh: async () => false });
+          let outbox = open();
+
+          // The model: what the student asked for, in the end.
+          let videoLiked = false;
+          let tweetLiked = false;
+          let subscribed = false;
+          const comments: string[] = [];
+          const tweets: Array<{ ref: string; text: string; deleted: boolean }> = [];
+
+          for (const s of steps) {
+            switch (s.t) {
+              case 'like-video':
+                videoLiked = s.liked;
+                await outbox.enqueue({ kind: 'like', target: 'v', targetId: videoId, liked: s.liked });
+                break;
+              case 'like-tweet':
+                tweetLiked = s.liked;
+                await outbox.enqueue({ kind: 'like', target: 't', targetId: tweetId, liked: s.liked });
+                break;
+              case 'subscribe':
+                subscribed = s.subscribed;
+                await outbox.enqueue({ kind: 'subscribe', channelId: ben.userId, subscribed: s.subscribed });
+                break;
+              case 'comment':
+                comments.push(s.text);
+                await outbox.enqueue({ kind: 'comment.create', videoId, content: s.text });
+                break;
+              case 'tweet': {
+                const id = await outbox.enqueue({ kind: 'tweet.create', content: s.text });
+                tweets.push({ ref: localRef(id!), text: s.text, deleted: false });
+                break;
+              }
+              case 'edit': {
+                const live = tweets.filter((x) => !x.deleted);
+                const target = live[s.which % Math.max(1, live.length)];
+                if (!target) break;
+                target.text = s.text;
+                await outbox.enqueue({ kind: 'tweet.update', tweet: target.ref, content: s.text });
+                break;
+              }
+              case 'delete': {
+                const live = tweets.filter((x) => !x.deleted);
+                const target = live[s.which % Math.max(1, live.length)];
+                if (!target) break;
+                target.deleted = true;
+                await outbox.enqueue({ kind: 'tweet.delete', tweet: target.ref });
+                break;
+              }
+              case 'network':
+                network = s.mode;
+                break;
+              case 'drain':
+                await outbox.drainSoon(true);
+                break;
+              case 'reload':
+                // The page goes away mid-whatever and comes back: a new outbox on the same database.
+                await outbox.dispose();
+                outbox = open();
+                await outbox.recover();
+                break;
+            }
+          }
+
+          // The connection comes back for good: drain until the queue is empty.
+          network = 'up';
+          await outbox.idle();
+          for (let i = 0; i < 10 && (await db.entries.count()) > 0; i++) {
+            await outbox.drainSoon(true);
+            await outbox.idle();
+          }
+          const left = await db.entries.toArray();
+          await outbox.dispose();
+          db.close();
+          expect(left, 'nothing may stay queued or fail').toEqual([]);
+
+          const k = server.database.db.kysely;
+          const has = async (table: 'video_likes' | 'tweet_likes', target: string) =>
+            (
+              await k
+                .selectFrom(table)
+                .select('id')
+                .where('user_id', '=', me.userId)
+                .where('target_id', '=', target)
+                .execute()
+            ).length;
+          expect(await has('video_likes', videoId)).toBe(videoLiked ? 1 : 0);
+          expect(await has('tweet_likes', tweetId)).toBe(tweetLiked ? 1 : 0);
+          const subs = await k
+            .selectFrom('subscriptions')
+            .select('id')
+            .where('subscriber_id', '=', me.userId)
+            .execute();
+          expect(subs.length).toBe(subscribed ? 1 : 0);
+          const myComments = await k
+            .selectFrom('comments')
+            .select('content')
+            .where('owner_id', '=', me.userId)
+            .orderBy('created_at')
+            .orderBy('id')
+            .execute();
+          expect(myComments.map((c) => c.content).sort()).toEqual([...comments].sort());
+          const myTweets = await k
+            .selectFrom('tweets')
+            .select('content')
+            .where('owner_id', '=', me.userId)
+            .execute();
+          expect(myTweets.map((t) => t.content).sort()).toEqual(
+            tweets
+              .filter((t) => !t.deleted)
+              .map((t) => t.text)
+              .sort(),
+          );
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    Math.max(20_000, RUNS * 400),
+  );
+});
