@@ -1,18 +1,69 @@
+// Other screens (tweets, videos) keep pending writes in IndexedDB, which jsdom lacks.
+import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { signedInRoutes } from '../../src/client/app/signed-in-routes.ts';
 import { clientRoutes } from '../../src/shared/routes.ts';
+import { uniqueName, useRealServer } from './real-server.ts';
 import { renderAppAt } from './render-app.tsx';
 
 /** A concrete URL for a route pattern: each parameter filled with a sample value. */
 const sampleUrl = (pattern: string) => pattern.replace(/\$[a-zA-Z]+/g, 'sample-1');
 
-describe('the router', () => {
-  it.each(clientRoutes.map((r) => [r.path, r.title] as const))(
-    'opens %s with its title',
+describe('the router', { timeout: 20_000 }, () => {
+  const ctx = useRealServer();
+  const publicRoutes = clientRoutes.filter((r) => !signedInRoutes.has(r.path));
+  const privateRoutes = clientRoutes.filter((r) => signedInRoutes.has(r.path));
+
+  it('guards every signed-in screen of the spec and leaves profiles public', () => {
+    expect(privateRoutes.map((r) => r.path)).toEqual([
+      '/dashbord',
+      '/videos',
+      '/mycourses',
+      '/acc',
+      '/getvideos',
+      '/uploadvideo',
+      '/updatevideo/$videoId',
+      '/updatecover',
+      '/updateavatar',
+      '/updateaccount',
+      '/changepass',
+      '/tweets',
+      '/updatetweet/$tweetId',
+      '/getusertweets',
+      '/createtweet',
+      '/mysubscribers',
+      '/subscriptions',
+    ]);
+  });
+
+  it.each(publicRoutes.map((r) => [r.path, r.title] as const))(
+    'opens %s with its title for a signed-out visitor',
     async (path, title) => {
-      await renderAppAt(sampleUrl(path));
+      await renderAppAt(sampleUrl(path), { api: ctx.client() });
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
       expect(document.title).toBe(`${title} · EduPortal`);
+    },
+  );
+
+  it.each(privateRoutes.map((r) => [r.path] as const))(
+    'sends a signed-out visitor from %s to /login, remembering where they were',
+    async (path) => {
+      const { router } = await renderAppAt(`${sampleUrl(path)}?tab=1`, { api: ctx.client() });
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Login');
+      expect(router.state.location.pathname).toBe('/login');
+      expect(router.state.location.search).toEqual({ redirect: `${sampleUrl(path)}?tab=1` });
+    },
+  );
+
+  it.each(privateRoutes.map((r) => [r.path, r.title] as const))(
+    'opens %s with its title when signed in',
+    async (path, title) => {
+      const { api } = await ctx.signedIn(uniqueName('route'));
+      const { router } = await renderAppAt(sampleUrl(path), { api });
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+      expect(document.title).toBe(`${title} · EduPortal`);
+      expect(router.state.location.pathname).toBe(sampleUrl(path));
     },
   );
 

@@ -1,15 +1,46 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { SWRConfig } from 'swr';
-import { api } from '../lib/api-client.ts';
+import { useEffect, useMemo, useRef } from 'react';
+import { SWRConfig, useSWRConfig } from 'swr';
+import { ToastHost } from '../components/toast/toast-host.tsx';
+import { SessionProvider, useSession } from '../lib/session.tsx';
 import type { createAppRouter } from './router.tsx';
 import { swrConfig } from './swr-config.ts';
 
-const config = swrConfig(api);
+type AppRouter = ReturnType<typeof createAppRouter>;
 
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+/**
+ * Follows the signed-in user: when it changes (sign-in, sign-out, another account), cached
+ * reads made for the last one are dropped and the screens on show read again; when the session
+ * ends (logout, or a refresh the server refused) the router re-checks the open screen, which
+ * sends a signed-in screen to /login. The first answer at start is not a change.
+ */
+function SessionWatcher({ router }: { router: AppRouter }) {
+  const { state } = useSession();
+  const { mutate } = useSWRConfig();
+  const settled = state.status === 'signed-in' || state.status === 'signed-out';
+  const userId = state.user?._id ?? null;
+  const previous = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!settled) return;
+    const before = previous.current;
+    previous.current = userId;
+    if (before === undefined || before === userId) return;
+    void mutate(() => true, undefined, { revalidate: true });
+    if (userId === null) void router.invalidate();
+  }, [settled, userId, mutate, router]);
+  return null;
+}
+
+export function App({ router }: { router: AppRouter }) {
+  const { api, session } = router.options.context;
+  const config = useMemo(() => swrConfig(api), [api]);
   return (
-    <SWRConfig value={config}>
-      <RouterProvider router={router} />
-    </SWRConfig>
+    <SessionProvider api={api} session={session}>
+      <SWRConfig value={config}>
+        <SessionWatcher router={router} />
+        <RouterProvider router={router} />
+        <ToastHost />
+      </SWRConfig>
+    </SessionProvider>
   );
 }

@@ -1,8 +1,24 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Link } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Link,
+  redirect,
+} from '@tanstack/react-router';
 import { clientRoutes } from '../../shared/routes.ts';
 import { Layout } from '../components/layout/layout.tsx';
 import { Screen } from '../components/screen.tsx';
+import { api as appApi, type ApiClient } from '../lib/api-client.ts';
+import { safeRedirect } from '../lib/safe-redirect.ts';
+import { createSession, type Session } from '../lib/session.tsx';
 import { routeFiles } from './route-files.ts';
+import { signedInRoutes } from './signed-in-routes.ts';
+
+export interface RouterContext {
+  api: ApiClient;
+  session: Session;
+}
 
 function NotFound() {
   return (
@@ -33,7 +49,18 @@ function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
   );
 }
 
-const rootRoute = createRootRoute({ component: Layout, notFoundComponent: NotFound });
+function Pending() {
+  return (
+    <p className="route-pending" role="status">
+      Loading…
+    </p>
+  );
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Layout,
+  notFoundComponent: NotFound,
+});
 
 const routeTree = rootRoute.addChildren(
   clientRoutes.map(({ path }) =>
@@ -41,17 +68,43 @@ const routeTree = rootRoute.addChildren(
       getParentRoute: () => rootRoute,
       path,
       component: lazyRouteComponent(routeFiles[path]),
+      // Only /login reads its search: where to go back to after signing in.
+      validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+        if (path !== '/login') return {};
+        const target = safeRedirect(search.redirect);
+        return target ? { redirect: target } : {};
+      },
+      beforeLoad: signedInRoutes.has(path)
+        ? async ({ context, location }) => {
+            const state = await context.session.load();
+            if (state.status === 'signed-out') {
+              throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
+            }
+          }
+        : undefined,
     }),
   ),
 );
 
-export function createAppRouter(options: { history?: Parameters<typeof createRouter>[0]['history'] } = {}) {
+export function createAppRouter(
+  options: {
+    history?: Parameters<typeof createRouter>[0]['history'];
+    /** The API client; tests point it at their own server. */
+    api?: ApiClient;
+  } = {},
+) {
+  const api = options.api ?? appApi;
+  const session = createSession(api);
+  // The current user is asked for at start, while the first screen's code downloads.
+  void session.load();
   return createRouter({
     routeTree,
+    context: { api, session },
     defaultPreload: 'intent',
     defaultErrorComponent: RouteError,
+    defaultPendingComponent: Pending,
     scrollRestoration: true,
-    ...options,
+    ...(options.history ? { history: options.history } : {}),
   });
 }
 

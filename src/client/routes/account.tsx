@@ -1,5 +1,22 @@
 import { Screen } from '../components/screen.tsx';
+import { SignedIn } from '../components/signed-in.tsx';
+import { AccountOverview } from '../features/account/account-overview.tsx';
+import { MyLikes, WatchHistory } from '../features/account/watch-history.tsx';
 
 export default function AccountRoute() {
-  return <Screen title="My account" />;
+  return (
+    <Screen title="My account">
+      <SignedIn>
+        {(user) => (
+          <>
+            <AccountOverview user={user} />
+            <div className="account-lists">
+              <WatchHistory />
+              <MyLikes />
+            </div>
+          </>
+        )}
+      </SignedIn>
+    </Screen>
+  );
 }

@@ -1,5 +1,15 @@
+import { Link } from '@tanstack/react-router';
 import { Screen } from '../components/screen.tsx';
+import { SignedIn } from '../components/signed-in.tsx';
+import { UpdateAccountForm } from '../features/account/update-account-form.tsx';
 
 export default function UpdateAccountRoute() {
-  return <Screen title="Update account details" />;
+  return (
+    <Screen title="Update account details">
+      <Link to="/acc" className="back-link">
+        ← My account
+      </Link>
+      <SignedIn>{(user) => <UpdateAccountForm user={user} />}</SignedIn>
+    </Screen>
+  );
 }

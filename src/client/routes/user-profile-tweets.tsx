@@ -1,5 +1,28 @@
+import { useParams } from '@tanstack/react-router';
 import { Screen } from '../components/screen.tsx';
+import { BackLink, ChannelProfileView } from '../features/channel/channel-profile.tsx';
+import { SubscribeButton } from '../features/subscriptions/subscribe-button.tsx';
 
 export default function UserProfileTweetsRoute() {
-  return <Screen title="Channel profile" />;
+  const { username } = useParams({ from: '/userprofile1/$username' });
+  return (
+    <Screen title="Channel profile">
+      <BackLink to="/tweets" />
+      <ChannelProfileView
+        username={username}
+        actions={(profile, mutate) => (
+          <SubscribeButton
+            channelId={profile._id}
+            subscribed={profile.isSubscribed}
+            onChange={(state) =>
+              void mutate(
+                { ...profile, isSubscribed: state.subscribed, subscribersCount: state.subscribersCount },
+                { revalidate: false },
+              )
+            }
+          />
+        )}
+      />
+    </Screen>
+  );
 }

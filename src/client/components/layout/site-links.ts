@@ -7,6 +7,17 @@ export const publicLinks = [
   { to: '/contact', label: 'Contact' },
 ] as const;
 
+/** The signed-in user's own pages, shown beside Logout (product-spec.md, "Top bar"). */
+export const signedInLinks = [
+  { to: '/dashbord', label: 'Dashboard' },
+  { to: '/getvideos', label: 'My Videos' },
+  { to: '/uploadvideo', label: 'Upload Video' },
+  { to: '/acc', label: 'My Account' },
+  { to: '/tweets', label: 'Tweets' },
+  { to: '/getusertweets', label: 'My Tweets' },
+  { to: '/subscriptions', label: 'My Subscriptions' },
+] as const;
+
 export const contactDetails = {
   email: 'support@eduportal.example',
   phone: '+91 98765 43210',

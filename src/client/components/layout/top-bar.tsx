@@ -1,17 +1,39 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useSession } from '../../lib/session.tsx';
 import { LayoutIcon } from '../icons.tsx';
-import { contactDetails, publicLinks } from './site-links.ts';
+import { showToast } from '../toast/toast-store.ts';
+import { contactDetails, publicLinks, signedInLinks } from './site-links.ts';
 
 /**
  * The contact strip, then the brand, the page-translation area, the small-screen menu toggle and
- * the main navigation. The strip scrolls away; the navigation row stays at the top.
+ * the main navigation. The strip scrolls away; the navigation row stays at the top. A signed-in
+ * user gets a second row with their own pages and Logout in place of 'Login / Register'.
  */
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
   const menuId = useId();
+  const accountMenuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const close = () => setMenuOpen(false);
+  const { session, state } = useSession();
+  const navigate = useNavigate();
+  const signedIn = state.status === 'signed-in';
+
+  const logout = async () => {
+    if (signingOut) return;
+    setSigningOut(true);
+    try {
+      await session.signOut();
+      close();
+      await navigate({ to: '/login' });
+    } catch (err) {
+      showToast('error', 'You were not signed out', err instanceof Error ? err.message : undefined);
+    } finally {
+      setSigningOut(false);
+    }
+  };
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -61,7 +83,7 @@ export function TopBar() {
           type="button"
           className="menu-toggle"
           aria-expanded={menuOpen}
-          aria-controls={menuId}
+          aria-controls={signedIn ? `${menuId} ${accountMenuId}` : menuId}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
@@ -81,18 +103,55 @@ export function TopBar() {
                 </Link>
               </li>
             ))}
-            <li>
-              <Link
-                to="/login"
-                className="nav-cta"
-                activeProps={{ className: 'nav-cta active', 'aria-current': 'page' }}
-                onClick={close}
-              >
-                Login / Register
-              </Link>
-            </li>
+            {signedIn ? null : (
+              <li>
+                <Link
+                  to="/login"
+                  className="nav-cta"
+                  activeProps={{ className: 'nav-cta active', 'aria-current': 'page' }}
+                  onClick={close}
+                >
+                  Login / Register
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
+        {signedIn ? (
+          <nav
+            id={accountMenuId}
+            className={menuOpen ? 'account-nav open' : 'account-nav'}
+            aria-label="Your pages"
+          >
+            <ul>
+              {signedInLinks.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    activeOptions={{ exact: true }}
+                    activeProps={{ className: 'active', 'aria-current': 'page' }}
+                    onClick={close}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+              <li className="account-nav-logout">
+                <span className="account-nav-user" translate="no">
+                  {state.user.username}
+                </span>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  aria-disabled={signingOut}
+                  onClick={() => void logout()}
+                >
+                  {signingOut ? 'Signing out…' : 'Logout'}
+                </button>
+              </li>
+            </ul>
+          </nav>
+        ) : null}
       </div>
     </header>
   );

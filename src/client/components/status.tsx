@@ -1,0 +1,50 @@
+import { ApiError } from '../lib/api-client.ts';
+import './status.css';
+
+/** What a screen shows while its data is on the way. */
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <p className="load-state" role="status">
+      {label}
+    </p>
+  );
+}
+
+/** A read that failed: the spec's 'Error: {message}', and a way to try again. */
+export function LoadError({ error, retry }: { error: unknown; retry?: () => void }) {
+  const message =
+    error instanceof Error ? error.message : 'Something went wrong while loading this. Please try again.';
+  return (
+    <div className="load-state load-state-error" role="alert">
+      <p>Error: {message}</p>
+      {retry ? (
+        <button type="button" className="button button-secondary" onClick={retry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** An empty list: the spec's wording unless the screen has a better one. */
+export function Empty({ children = 'data not found' }: { children?: string }) {
+  return <p className="load-state load-state-empty">{children}</p>;
+}
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** The next page of a list, asked for by the reader (lists are paged by the server). */
+export function MoreButton({ loading, onClick }: { loading: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="button button-secondary more-button"
+      aria-disabled={loading}
+      onClick={() => {
+        if (!loading) onClick();
+      }}
+    >
+      {loading ? 'Loading…' : 'Show more'}
+    </button>
+  );
+}

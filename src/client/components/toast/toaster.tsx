@@ -1,0 +1,33 @@
+import { Toast } from 'radix-ui';
+import { useSyncExternalStore } from 'react';
+import { toasts$ } from './toast-store.ts';
+import './toast.css';
+
+/** Radix toasts of the store; errors stay longer, since they say what to fix. */
+export default function Toaster() {
+  const items = useSyncExternalStore(toasts$.subscribe, toasts$.get, toasts$.get);
+  return (
+    <Toast.Provider swipeDirection="right" label="Notification">
+      {items.map((item) => (
+        <Toast.Root
+          key={item.id}
+          className={`toast toast-${item.kind}`}
+          type={item.kind === 'error' ? 'foreground' : 'background'}
+          duration={item.kind === 'error' ? 10_000 : 6_000}
+          onOpenChange={(open) => {
+            if (!open) toasts$.dismiss(item.id);
+          }}
+        >
+          <Toast.Title className="toast-title">{item.title}</Toast.Title>
+          {item.description ? (
+            <Toast.Description className="toast-description">{item.description}</Toast.Description>
+          ) : null}
+          <Toast.Close className="toast-close" aria-label="Dismiss">
+            <span aria-hidden="true">×</span>
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="toast-viewport" />
+    </Toast.Provider>
+  );
+}

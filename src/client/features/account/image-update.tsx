@@ -1,0 +1,114 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import type { CurrentUser } from '../../../shared/contracts/users.ts';
+import { FormField, FormStatus } from '../../components/forms/form-field.tsx';
+import { UploadProgress } from '../../components/forms/upload-progress.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useApi, useSession } from '../../lib/session.tsx';
+import './account.css';
+
+const kinds = {
+  avatar: { path: '/users/avatar', label: 'Avatar', noun: 'avatar', current: (u: CurrentUser) => u.avatar },
+  coverImage: {
+    path: '/users/cover-image',
+    label: 'Cover image',
+    noun: 'cover image',
+    current: (u: CurrentUser) => u.coverImage,
+  },
+} as const;
+
+/**
+ * Choosing a file uploads it at once (product-spec.md, "Update cover / Update avatar"), with
+ * the share sent so far, a way to cancel, and then the new picture as the server stored it.
+ */
+export function ImageUpdate({ kind, user }: { kind: keyof typeof kinds; user: CurrentUser }) {
+  const id = useId();
+  const api = useApi();
+  const { session } = useSession();
+  const { path, label, noun, current } = kinds[kind];
+  const [progress, setProgress] = useState<number | null>(null);
+  const [status, setStatus] = useState<{ ok?: string; error?: string }>({});
+  const upload = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const image = current(user);
+
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    if (file.type && !file.type.startsWith('image/')) {
+      setStatus({ error: `${label} must be an image (JPEG, PNG, WebP, GIF or AVIF).` });
+      return;
+    }
+    upload.current?.abort();
+    const controller = new AbortController();
+    upload.current = controller;
+    const form = new FormData();
+    form.append(kind, file);
+    setStatus({});
+    setProgress(0);
+    try {
+      const { data, message } = await api.postForm<CurrentUser>(path, form, {
+        method: 'PATCH',
+        signal: controller.signal,
+        onProgress: setProgress,
+      });
+      session.setUser(data);
+      setStatus({ ok: message });
+    } catch (err) {
+      if (controller.signal.aborted)
+        setStatus({ error: `The upload was cancelled; your ${noun} is unchanged.` });
+      else setStatus({ error: errorMessage(err) });
+    } finally {
+      if (upload.current === controller) upload.current = null;
+      setProgress(null);
+      // Lets the same file be chosen again after a failure.
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <div className={`image-update image-update-${kind}`}>
+      <figure className="image-current">
+        {image ? (
+          <img
+            src={image}
+            alt={`Your ${noun}`}
+            width={kind === 'avatar' ? 256 : 1600}
+            height={kind === 'avatar' ? 256 : 900}
+          />
+        ) : (
+          <p className="account-cover-empty">No {noun} yet</p>
+        )}
+        <figcaption>Your current {noun}</figcaption>
+      </figure>
+      <div className="form-card">
+        <FormField
+          id={`${id}-file`}
+          label={`Choose a new ${noun}`}
+          hint="JPEG, PNG, WebP, GIF or AVIF. It is sent as soon as you choose it."
+          error={undefined}
+        >
+          <input
+            ref={input}
+            id={`${id}-file`}
+            type="file"
+            name={kind}
+            accept="image/*"
+            disabled={progress !== null}
+            onChange={(e) => void onChange(e)}
+          />
+        </FormField>
+        {progress !== null ? (
+          <div className="form-actions">
+            <UploadProgress fraction={progress} label={`Uploading your ${noun}`} />
+            <button type="button" className="button button-secondary" onClick={() => upload.current?.abort()}>
+              Cancel upload
+            </button>
+          </div>
+        ) : null}
+        <FormStatus {...status} />
+      </div>
+    </div>
+  );
+}

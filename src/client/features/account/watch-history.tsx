@@ -1,0 +1,63 @@
+import type { HistoryVideo } from '../../../shared/contracts/users.ts';
+import type { LikedVideo } from '../../../shared/contracts/likes.ts';
+import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
+import { usePagedList } from '../../lib/use-paged-list.ts';
+import './account.css';
+
+/** Your Watch History: most recently watched first, with owner and length in seconds. */
+export function WatchHistory() {
+  const list = usePagedList<HistoryVideo>('/users/history');
+  return (
+    <section className="account-panel" aria-labelledby="watch-history">
+      <h2 id="watch-history">Your Watch History</h2>
+      {list.isLoading ? <Loading /> : null}
+      {list.error ? <LoadError error={list.error} retry={list.retry} /> : null}
+      {!list.isLoading && !list.error && list.items.length === 0 ? (
+        <Empty>You have not watched any videos yet.</Empty>
+      ) : null}
+      {list.items.length > 0 ? (
+        <ul className="video-list">
+          {list.items.map((video) => (
+            <li key={video._id} className="video-item">
+              <img src={video.thumbnail} alt="" width={160} height={90} loading="lazy" />
+              <div>
+                <p className="video-title">{video.title}</p>
+                <p className="video-meta">{video.owner.fullName}</p>
+                <p className="video-meta">{Math.round(video.duration)} seconds</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {list.hasMore ? <MoreButton loading={list.loadingMore} onClick={list.loadMore} /> : null}
+    </section>
+  );
+}
+
+/** My Likes: the videos you liked, most recent like first. */
+export function MyLikes() {
+  const list = usePagedList<LikedVideo>('/likes/videos');
+  return (
+    <section className="account-panel" aria-labelledby="my-likes">
+      <h2 id="my-likes">My Likes</h2>
+      {list.isLoading ? <Loading /> : null}
+      {list.error ? <LoadError error={list.error} retry={list.retry} /> : null}
+      {!list.isLoading && !list.error && list.items.length === 0 ? (
+        <Empty>You have not liked any videos yet.</Empty>
+      ) : null}
+      {list.items.length > 0 ? (
+        <ul className="video-list">
+          {list.items.map((like) => (
+            <li key={like._id} className="video-item">
+              <img src={like.video.thumbnail} alt="" width={160} height={90} loading="lazy" />
+              <div>
+                <p className="video-title">{like.video.title}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {list.hasMore ? <MoreButton loading={list.loadingMore} onClick={list.loadMore} /> : null}
+    </section>
+  );
+}

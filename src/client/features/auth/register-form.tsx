@@ -1,0 +1,171 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { registerFieldsSchema } from '../../../shared/contracts/users.ts';
+import {
+  controlProps,
+  FormField,
+  serverFieldErrors,
+  type FieldErrors,
+} from '../../components/forms/form-field.tsx';
+import { UploadProgress } from '../../components/forms/upload-progress.tsx';
+import { showToast } from '../../components/toast/toast-store.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useApi } from '../../lib/session.tsx';
+import './auth.css';
+
+type TextField = 'username' | 'email' | 'fullName' | 'password';
+type FileField = 'avatar' | 'coverImage';
+type RegisterField = TextField | FileField;
+
+const labels: Record<RegisterField, string> = {
+  username: 'Username',
+  email: 'Email',
+  fullName: 'Full Name',
+  avatar: 'Avatar',
+  coverImage: 'Cover image',
+  password: 'Password',
+};
+const order: readonly RegisterField[] = ['username', 'email', 'fullName', 'avatar', 'coverImage', 'password'];
+
+export const accountCreated = 'Your account was created. Please sign in.';
+
+function checkImage(label: string, file: File | undefined, required: boolean): string | undefined {
+  if (!file) return required ? `${label} is required` : undefined;
+  // Some phones give no type for a picture; then the server, which reads the bytes, decides.
+  if (file.type && !file.type.startsWith('image/')) return `${label} must be an image`;
+  return undefined;
+}
+
+/**
+ * 'Register as Student': the server's own rules (shared/contracts/users.ts) are checked before
+ * anything is sent, so a slow connection does not carry pictures for a form that will be
+ * refused. Success goes to /login with a notice; a refusal keeps every value, pictures included.
+ */
+export function RegisterForm() {
+  const id = useId();
+  const api = useApi();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<TextField, string>>({
+    username: '',
+    email: '',
+    fullName: '',
+    password: '',
+  });
+  const [files, setFiles] = useState<Partial<Record<FileField, File>>>({});
+  const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const showErrors = (found: FieldErrors<RegisterField>) => {
+    setErrors(found);
+    const first = order.find((f) => found[f]);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (progress !== null) return;
+    const local: FieldErrors<RegisterField> = {};
+    const parsed = registerFieldsSchema.safeParse(values);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as TextField;
+        local[field] ??= issue.message;
+      }
+    }
+    const avatarError = checkImage('Avatar', files.avatar, true);
+    const coverError = checkImage('Cover image', files.coverImage, false);
+    if (avatarError) local.avatar = avatarError;
+    if (coverError) local.coverImage = coverError;
+    if (Object.keys(local).length > 0 || !parsed.success) {
+      showErrors(local);
+      return;
+    }
+
+    const form = new FormData();
+    for (const [name, value] of Object.entries(parsed.data)) form.append(name, value);
+    if (files.avatar) form.append('avatar', files.avatar);
+    if (files.coverImage) form.append('coverImage', files.coverImage);
+    setErrors({});
+    setProgress(0);
+    try {
+      await api.postForm('/users/register', form, { onProgress: setProgress });
+      showToast('success', accountCreated);
+      await navigate({ to: '/login' });
+    } catch (err) {
+      setProgress(null);
+      if (err instanceof ApiError) showErrors(serverFieldErrors(err.errors, labels));
+      showToast('error', 'Your account was not created', errorMessage(err));
+    }
+  };
+
+  const bind = (field: TextField) => ({
+    ...controlProps(`${id}-${field}`, errors[field]),
+    name: field,
+    value: values[field],
+    required: true,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    },
+  });
+
+  const bindFile = (field: FileField, required: boolean) => ({
+    ...controlProps(`${id}-${field}`, errors[field]),
+    type: 'file',
+    name: field,
+    accept: 'image/*',
+    required,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const file = event.target.files?.[0];
+      setFiles((current) => ({ ...current, [field]: file }));
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    },
+  });
+
+  return (
+    <form className="form-card auth-card" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <FormField
+        id={`${id}-username`}
+        label="Username"
+        required
+        hint="3 to 30 letters, digits, _ or ."
+        error={errors.username}
+      >
+        <input
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...bind('username')}
+        />
+      </FormField>
+      <FormField id={`${id}-email`} label="Email" required error={errors.email}>
+        <input type="email" autoComplete="email" inputMode="email" {...bind('email')} />
+      </FormField>
+      <FormField id={`${id}-fullName`} label="Full Name" required error={errors.fullName}>
+        <input type="text" autoComplete="name" {...bind('fullName')} />
+      </FormField>
+      <FormField id={`${id}-avatar`} label="Avatar" required error={errors.avatar}>
+        <input {...bindFile('avatar', true)} />
+      </FormField>
+      <FormField id={`${id}-coverImage`} label="Cover image" required={false} error={errors.coverImage}>
+        <input {...bindFile('coverImage', false)} />
+      </FormField>
+      <FormField
+        id={`${id}-password`}
+        label="Password"
+        required
+        hint="8 to 128 characters"
+        error={errors.password}
+      >
+        <input type="password" autoComplete="new-password" {...bind('password')} />
+      </FormField>
+      <button type="submit" className="button auth-submit" aria-disabled={progress !== null}>
+        {progress !== null ? 'Creating your account…' : 'Submit'}
+      </button>
+      {progress !== null ? <UploadProgress fraction={progress} label="Sending your pictures" /> : null}
+    </form>
+  );
+}

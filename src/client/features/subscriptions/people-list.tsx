@@ -1,0 +1,65 @@
+import { Link } from '@tanstack/react-router';
+import type { ChannelItem, SubscriberItem } from '../../../shared/contracts/subscriptions.ts';
+import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { usePagedList } from '../../lib/use-paged-list.ts';
+import './subscriptions.css';
+
+interface Person {
+  _id: string;
+  username: string;
+  fullName: string;
+  avatar: string;
+  email: string;
+  createdAt: string;
+}
+
+function PeopleList({
+  list,
+}: {
+  list: { items: { key: string; person: Person }[] } & Omit<ReturnType<typeof usePagedList>, 'items'>;
+}) {
+  if (list.isLoading) return <Loading />;
+  if (list.error) return <LoadError error={list.error} retry={list.retry} />;
+  if (list.items.length === 0) return <Empty />;
+  return (
+    <>
+      <ul className="people-list">
+        {list.items.map(({ key, person }) => (
+          <li key={key} className="person">
+            <img src={person.avatar} alt="" width={64} height={64} loading="lazy" />
+            <div className="person-text">
+              <p className="person-name">
+                <Link to="/userprofile/$username" params={{ username: person.username }} translate="no">
+                  {person.username}
+                </Link>
+              </p>
+              <p>{person.fullName}</p>
+              <p className="person-meta" translate="no">
+                {person.email}
+              </p>
+              <p className="person-meta">
+                Joined <time dateTime={person.createdAt}>{formatDate(person.createdAt)}</time>
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {list.hasMore ? <MoreButton loading={list.loadingMore} onClick={list.loadMore} /> : null}
+    </>
+  );
+}
+
+/** The people subscribed to your channel (GET /subscriptions/c/{yourId}). */
+export function MySubscribers({ userId }: { userId: string }) {
+  const list = usePagedList<SubscriberItem>(`/subscriptions/c/${userId}`);
+  return (
+    <PeopleList list={{ ...list, items: list.items.map((i) => ({ key: i._id, person: i.subscriber })) }} />
+  );
+}
+
+/** The channels you subscribe to (GET /subscriptions/u/{yourId}). */
+export function MySubscriptions({ userId }: { userId: string }) {
+  const list = usePagedList<ChannelItem>(`/subscriptions/u/${userId}`);
+  return <PeopleList list={{ ...list, items: list.items.map((i) => ({ key: i._id, person: i.channel })) }} />;
+}

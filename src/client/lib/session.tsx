@@ -1,0 +1,129 @@
+import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
+import type { CurrentUser, LoginResult } from '../../shared/contracts/users.ts';
+import { ApiError, type ApiClient } from './api-client.ts';
+
+export type SessionState =
+  | { status: 'loading'; user: null }
+  | { status: 'signed-in'; user: CurrentUser }
+  | { status: 'signed-out'; user: null }
+  /** The server could not be asked (offline): signed-in screens open and say so themselves. */
+  | { status: 'unreachable'; user: null; error: Error };
+
+export interface Session {
+  getState(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** The current user, asked of the server once; asked again only after it could not be reached. */
+  load(): Promise<SessionState>;
+  signIn(username: string, password: string): Promise<CurrentUser>;
+  /** Replaces the user after the account, avatar or cover was changed. */
+  setUser(user: CurrentUser): void;
+  /** Ends the session on the server; refuses (throws) when the server cannot be reached. */
+  signOut(): Promise<void>;
+}
+
+const loading: SessionState = { status: 'loading', user: null };
+const signedOut: SessionState = { status: 'signed-out', user: null };
+
+/** The signed-in user of one app, shared by the router's guard and every screen. */
+export function createSession(api: ApiClient): Session {
+  let state: SessionState = loading;
+  let pending: Promise<SessionState> | null = null;
+  const listeners = new Set<() => void>();
+
+  const set = (next: SessionState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+
+  // A refresh the server refused means the session is over, whichever call found out.
+  api.onSessionEnded(() => {
+    if (state.status === 'signed-in') set(signedOut);
+  });
+
+  async function fetchUser(): Promise<SessionState> {
+    try {
+      const user = await api.get<CurrentUser>('/users/current-user');
+      set({ status: 'signed-in', user });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) set(signedOut);
+      else
+        set({
+          status: 'unreachable',
+          user: null,
+          error: err instanceof Error ? err : new Error(String(err)),
+        });
+    }
+    return state;
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    load() {
+      if (state.status !== 'loading' && state.status !== 'unreachable') return Promise.resolve(state);
+      pending ??= fetchUser().finally(() => {
+        pending = null;
+      });
+      return pending;
+    },
+    async signIn(username, password) {
+      const { data } = await api.post<LoginResult>('/users/login', { username, password });
+      set({ status: 'signed-in', user: data.user });
+      return data.user;
+    },
+    setUser(user) {
+      set({ status: 'signed-in', user });
+    },
+    async signOut() {
+      try {
+        await api.post('/users/logout');
+      } catch (err) {
+        // Already ended on the server (expired, or signed out elsewhere): signed out all the same.
+        if (!(err instanceof ApiError && err.status === 401)) throw err;
+      }
+      set(signedOut);
+    },
+  };
+}
+
+const ApiContext = createContext<ApiClient | null>(null);
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({
+  api,
+  session,
+  children,
+}: {
+  api: ApiClient;
+  session: Session;
+  children: ReactNode;
+}) {
+  return (
+    <ApiContext value={api}>
+      <SessionContext value={session}>{children}</SessionContext>
+    </ApiContext>
+  );
+}
+
+/** The API client of this app (a test points it at its own server). */
+export function useApi(): ApiClient {
+  const api = use(ApiContext);
+  if (!api) throw new Error('useApi needs a SessionProvider');
+  return api;
+}
+
+/** The session store and its current state; re-renders when either changes. */
+export function useSession(): { session: Session; state: SessionState } {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useSession needs a SessionProvider');
+  const state = useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  return { session, state };
+}
+
+/** The signed-in user, or null when signed out, still loading or unreachable. */
+export function useCurrentUser(): CurrentUser | null {
+  return useSession().state.user;
+}

@@ -1,0 +1,27 @@
+import useSWRInfinite from 'swr/infinite';
+import type { Paged } from '../../shared/contracts/pagination.ts';
+
+/**
+ * A paged /api/v1 list read page by page ("Show more"), through the app's SWR fetcher.
+ * `path` null waits (for example until the user's id is known).
+ */
+export function usePagedList<T>(path: string | null, limit = 20) {
+  const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<Paged<T>>(
+    (index: number, previous: Paged<T> | null) => {
+      if (path === null || (previous && !previous.hasNextPage)) return null;
+      return `${path}${path.includes('?') ? '&' : '?'}page=${index + 1}&limit=${limit}`;
+    },
+    { revalidateFirstPage: false },
+  );
+  const pages = data ?? [];
+  const last = pages.at(-1);
+  return {
+    items: pages.flatMap((page) => page.docs),
+    error: error as unknown,
+    isLoading,
+    hasMore: last?.hasNextPage ?? false,
+    loadingMore: size > pages.length && !isLoading,
+    loadMore: () => void setSize(size + 1),
+    retry: () => void mutate(),
+  };
+}
