@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toasts$ } from '../../src/client/components/toast/toast-store.ts';

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.ts';
+import { watchProblems } from '../helpers/page-problems.ts';
 
 const baseURL = inject('baseURL');
 const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
@@ -23,18 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => {
-    // The journeys provoke refusals on purpose (a signed-out start is told 401, a wrong old
-    // password 400); Chromium logs each one. Anything else is a fault.
-    if (msg.type() === 'error' && !/status of 40[01]/.test(msg.text()))
-      problems.push(`console: ${msg.text()}`);
-  });
-  return problems;
-}
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const photo = (hue: number, width = 1400, height = 1000) =>
@@ -71,7 +60,7 @@ describe.each(sizes)('the account journey on a %s', (size, options) => {
 
   it('registers with an avatar, signs in, edits the account, the password and the avatar', async () => {
     const page = await teacherContext.newPage();
-    const problems = watchProblems(page);
+    const problems = watchProblems(page, [400]);
     await page.goto('/register');
     await expect.poll(() => h1(page).textContent()).toBe('Register');
     await page.getByLabel('Username').fill(teacher);
@@ -178,7 +167,7 @@ describe.each(sizes)('the account journey on a %s', (size, options) => {
       201,
     );
     const page = await studentContext.newPage();
-    const problems = watchProblems(page);
+    const problems = watchProblems(page, [400]);
     await page.goto(`/login?redirect=${encodeURIComponent(`/userprofile/${teacher}`)}`);
     await page.getByLabel('Username').fill(student);
     await page.getByLabel('Password').fill(password);
@@ -215,7 +204,7 @@ describe.each(sizes)('the account journey on a %s', (size, options) => {
 
   it('signs out, is sent to /login from /acc, and comes back to /acc after signing in', async () => {
     const page = await teacherContext.newPage();
-    const problems = watchProblems(page);
+    const problems = watchProblems(page, [400]);
     await page.goto('/acc');
     await expect.poll(() => h1(page).textContent()).toBe('My account');
     if (size === 'phone') await page.getByRole('button', { name: 'Open menu' }).tap();

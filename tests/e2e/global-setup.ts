@@ -14,7 +14,11 @@ let server: ServerProcess | undefined;
 /** Builds the app if needed and starts one production server for the journeys. */
 export async function setup(project: TestProject) {
   buildIfStale({ quiet: true });
-  server = await startServerProcess();
+  // Every journey signs up from 127.0.0.1; the production limits would refuse them after 20.
+  server = await startServerProcess({
+    RATE_LIMIT_REGISTER_PER_HOUR: '100000',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+  });
   project.provide('baseURL', server.url);
 }
 

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.ts';
+import { watchProblems } from '../helpers/page-problems.ts';
 
 const baseURL = inject('baseURL');
 const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
@@ -32,16 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Collects what the page reports as broken: script errors and console errors (CSP included). */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
-  });
-  return problems;
-}
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.ts';
+import { watchProblems } from '../helpers/page-problems.ts';
 
 const baseURL = inject('baseURL');
 const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
@@ -15,19 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Collects what the page reports as broken: script errors and console errors (CSP included). */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => {
-    // The browser also logs two expected answers: a signed-out visitor's session check (401), and
-    // API calls that find no network while offline. Neither is a fault of the page.
-    const expected = /status of 401|net::ERR_(FAILED|INTERNET_DISCONNECTED)/.test(msg.text());
-    if (msg.type() === 'error' && !expected) problems.push(`console: ${msg.text()}`);
-  });
-  return problems;
-}
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 

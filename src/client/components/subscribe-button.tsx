@@ -1,11 +1,28 @@
+import { Link, useLocation } from '@tanstack/react-router';
 import { useOutbox, usePendingActions } from '../lib/outbox-react.tsx';
+import { useCurrentUser } from '../lib/session.tsx';
 import { PendingMark } from './pending-mark.tsx';
 
 /**
- * Subscribe or unsubscribe through the outbox, in the contract's set form: shown at once, marked
- * pending until the server has it. `subscribed` is what the server last said.
+ * Subscribe or Unsubscribe through the outbox, in the contract's set form (a repeat cannot undo
+ * itself): shown at once, marked pending until the server has it. `subscribed` is what the server
+ * last said. Hidden on your own channel; signed out, it is a link to sign in.
  */
 export function SubscribeButton({ channelId, subscribed }: { channelId: string; subscribed: boolean }) {
+  const me = useCurrentUser();
+  const location = useLocation();
+  if (!me) {
+    return (
+      <Link to="/login" search={{ redirect: location.href }} className="button button-secondary">
+        Sign in to subscribe
+      </Link>
+    );
+  }
+  if (me._id === channelId) return null;
+  return <QueuedSubscribeButton channelId={channelId} subscribed={subscribed} />;
+}
+
+function QueuedSubscribeButton({ channelId, subscribed }: { channelId: string; subscribed: boolean }) {
   const outbox = useOutbox();
   const waiting = usePendingActions('subscribe', (a) => a.channelId === channelId);
   const latest = waiting[waiting.length - 1];

@@ -1,28 +1,59 @@
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import { mutate } from 'swr';
-import type { OutboxAction, OutboxEntry } from '../../shared/outbox/model.ts';
-import { refreshSession } from './api-client.ts';
+import type { SendResult } from '../../shared/outbox/drain.ts';
+import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
+import { api as appApi, ApiError, type ApiClient } from './api-client.ts';
 import { Outbox } from './outbox.ts';
 import { OutboxDatabase } from './outbox-store.ts';
-
-let appOutbox: Outbox | undefined;
+import { revalidatePaths } from './revalidate.ts';
+import { useApi } from './session.tsx';
 
 /**
- * The app's outbox, made on first use (so IndexedDB code loads only with the screens that write)
- * and started at once: it drains what an earlier visit left, and again on `online` and when the
- * tab comes back.
+ * Sends outbox requests through the app's API client, so they share its session handling (one
+ * refresh for every call that meets a 401) and, in tests, its server and tokens.
  */
-export function getAppOutbox(): Outbox {
-  if (!appOutbox) {
-    appOutbox = new Outbox({
-      db: new OutboxDatabase(),
+export function apiTransport(api: ApiClient) {
+  return async (request: OutboxRequest, idempotencyKey: string): Promise<SendResult> => {
+    const init = { headers: { 'Idempotency-Key': idempotencyKey } };
+    try {
+      const result =
+        request.method === 'POST'
+          ? await api.post(request.path, request.body, init)
+          : request.method === 'PATCH'
+            ? await api.patch(request.path, request.body, init)
+            : await api.delete(request.path, init);
+      return { kind: 'answer', status: 200, body: { data: result.data, message: result.message } };
+    } catch (err) {
+      if (err instanceof ApiError) {
+        return { kind: 'answer', status: err.status, body: { message: err.message, errors: err.errors } };
+      }
+      return { kind: 'network-error', message: err instanceof Error ? err.message : String(err) };
+    }
+  };
+}
+
+const outboxes = new WeakMap<ApiClient, Outbox>();
+let others = 0;
+
+/**
+ * The outbox of an API client, made on first use (so IndexedDB code loads only with the screens
+ * that write) and started at once: it drains what an earlier visit left, and again on `online`
+ * and when the tab comes back. The app's client keeps its queue in 'eduportal-outbox'.
+ */
+export function outboxFor(api: ApiClient): Outbox {
+  let outbox = outboxes.get(api);
+  if (!outbox) {
+    outbox = new Outbox({
+      db: new OutboxDatabase(api === appApi ? 'eduportal-outbox' : `eduportal-outbox-${++others}`),
+      transport: apiTransport(api),
       // No verdict (offline) counts as "not now": entries wait for the next trigger.
-      refresh: () => refreshSession().catch(() => false),
+      refresh: () => api.refreshSession().catch(() => false),
     });
-    appOutbox.onDelivered(revalidateAfter);
-    appOutbox.start();
+    outbox.onDelivered(revalidateAfter);
+    outbox.start();
+    outboxes.set(api, outbox);
   }
-  return appOutbox;
+  return outbox;
 }
 
 /** After the server has an action, the screens showing what it changed read it again. */
@@ -30,25 +61,25 @@ export function revalidateAfter(entry: OutboxEntry, data: unknown): void {
   const a = entry.action;
   const touches =
     (...prefixes: string[]) =>
-    (key: unknown) =>
-      typeof key === 'string' && prefixes.some((p) => key.includes(p));
+    () =>
+      revalidatePaths((path) => prefixes.some((p) => path.includes(p)));
   switch (a.kind) {
     case 'like':
       void mutate(`/likes/toggle/${a.target}/${a.targetId}`, data, { revalidate: false });
-      if (a.target === 'c') void mutate(touches('/comments/'));
-      if (a.target === 't') void mutate(touches('/tweets'));
-      if (a.target === 'v') void mutate(touches('/likes/videos', '/videos'));
+      if (a.target === 'c') touches('/comments/')();
+      if (a.target === 't') touches('/tweets')();
+      if (a.target === 'v') touches('/likes/videos', '/videos')();
       break;
     case 'subscribe':
-      void mutate(touches('/users/c/', '/subscriptions/', '/dashboard/stats/'));
+      touches('/users/c/', '/subscriptions/', '/dashboard/stats/')();
       break;
     case 'comment.create':
-      void mutate(touches(`/comments/${a.videoId}`));
+      touches(`/comments/${a.videoId}`)();
       break;
     case 'tweet.create':
     case 'tweet.update':
     case 'tweet.delete':
-      void mutate(touches('/tweets'));
+      touches('/tweets')();
       break;
     case 'contact':
       break;
@@ -63,7 +94,8 @@ export function OutboxProvider({ outbox, children }: { outbox: Outbox; children:
 }
 
 export function useOutbox(): Outbox {
-  return use(OutboxContext) ?? getAppOutbox();
+  const api = useApi();
+  return use(OutboxContext) ?? outboxFor(api);
 }
 
 /** The queue as it is now, kept current, for screens that show what is still waiting. */

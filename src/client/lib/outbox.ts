@@ -11,6 +11,8 @@ export interface OutboxOptions {
   /** Extra headers per request (tests sign in with a Bearer token; the app uses its cookies). */
   headers?: () => Record<string, string>;
   refresh: () => Promise<boolean>;
+  /** How requests are sent; by default fetch with the options above. */
+  transport?: (request: OutboxRequest, idempotencyKey: string) => Promise<SendResult>;
   fetch?: typeof fetch;
   now?: () => number;
 }
@@ -65,7 +67,7 @@ export class Outbox {
 
   constructor(private readonly options: OutboxOptions) {
     this.store = dexieStore(options.db);
-    this.send = fetchTransport(options);
+    this.send = options.transport ?? fetchTransport(options);
     this.now = options.now ?? Date.now;
   }
 

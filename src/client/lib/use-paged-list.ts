@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { Paged } from '../../shared/contracts/pagination.ts';
+import { onRevalidate } from './revalidate.ts';
 
 /**
  * A paged /api/v1 list read page by page ("Show more"), through the app's SWR fetcher.
@@ -12,6 +14,14 @@ export function usePagedList<T>(path: string | null, limit = 20) {
       return `${path}${path.includes('?') ? '&' : '?'}page=${index + 1}&limit=${limit}`;
     },
     { revalidateFirstPage: false },
+  );
+  // A delivered write that changes this list asks for it to be read again.
+  useEffect(
+    () =>
+      onRevalidate((match) => {
+        if (path !== null && match(path)) void mutate();
+      }),
+    [path, mutate],
   );
   const pages = data ?? [];
   const last = pages.at(-1);

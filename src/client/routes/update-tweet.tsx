@@ -1,5 +1,13 @@
+import { useParams } from '@tanstack/react-router';
 import { Screen } from '../components/screen.tsx';
+import { UpdateTweet } from '../features/tweets/tweet-form.tsx';
+import { TweetViewer } from '../features/tweets/tweet-viewer.tsx';
 
 export default function UpdateTweetRoute() {
-  return <Screen title="Update tweet" />;
+  const { tweetId } = useParams({ from: '/updatetweet/$tweetId' });
+  return (
+    <Screen title="Update tweet">
+      <TweetViewer>{(user) => <UpdateTweet key={tweetId} tweetId={tweetId} user={user} />}</TweetViewer>
+    </Screen>
+  );
 }

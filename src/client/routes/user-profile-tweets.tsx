@@ -1,7 +1,7 @@
 import { useParams } from '@tanstack/react-router';
 import { Screen } from '../components/screen.tsx';
 import { BackLink, ChannelProfileView } from '../features/channel/channel-profile.tsx';
-import { SubscribeButton } from '../features/subscriptions/subscribe-button.tsx';
+import { SubscribeButton } from '../components/subscribe-button.tsx';
 
 export default function UserProfileTweetsRoute() {
   const { username } = useParams({ from: '/userprofile1/$username' });
@@ -10,18 +10,7 @@ export default function UserProfileTweetsRoute() {
       <BackLink to="/tweets" />
       <ChannelProfileView
         username={username}
-        actions={(profile, mutate) => (
-          <SubscribeButton
-            channelId={profile._id}
-            subscribed={profile.isSubscribed}
-            onChange={(state) =>
-              void mutate(
-                { ...profile, isSubscribed: state.subscribed, subscribersCount: state.subscribersCount },
-                { revalidate: false },
-              )
-            }
-          />
-        )}
+        actions={(profile) => <SubscribeButton channelId={profile._id} subscribed={profile.isSubscribed} />}
       />
     </Screen>
   );

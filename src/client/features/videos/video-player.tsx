@@ -5,7 +5,7 @@ import type { ChannelProfile } from '../../../shared/contracts/users.ts';
 import type { Video } from '../../../shared/contracts/videos.ts';
 import { LikeButton } from '../../components/like-button.tsx';
 import { SubscribeButton } from '../../components/subscribe-button.tsx';
-import { useApi, useCurrentUser } from '../../lib/session.tsx';
+import { useApi } from '../../lib/session.tsx';
 import { formatDuration } from './format-duration.ts';
 
 /**
@@ -15,7 +15,6 @@ import { formatDuration } from './format-duration.ts';
  */
 export function VideoPlayer({ video, children }: { video: Video; children?: ReactNode }) {
   const api = useApi();
-  const me = useCurrentUser();
   const counted = useRef<string | null>(null);
   const { data: channel } = useSWR<ChannelProfile>(`/users/c/${video.owner.username}`);
 
@@ -55,9 +54,7 @@ export function VideoPlayer({ video, children }: { video: Video; children?: Reac
           <img src={video.owner.avatar} alt="" width={40} height={40} className="player-avatar" />
           <span>{video.owner.username}</span>
         </Link>
-        {me && me._id !== video.owner._id ? (
-          <SubscribeButton channelId={video.owner._id} subscribed={channel?.isSubscribed ?? false} />
-        ) : null}
+        <SubscribeButton channelId={video.owner._id} subscribed={channel?.isSubscribed ?? false} />
       </div>
       <h2 id={`video-title-${video._id}`} className="player-title">
         {video.title}

@@ -1,0 +1,92 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { Tweet } from '../../../shared/contracts/tweets.ts';
+import type { CurrentUser } from '../../../shared/contracts/users.ts';
+import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
+import { usePagedList } from '../../lib/use-paged-list.ts';
+import { isOffline, OfflineNote, useOnline } from './online.tsx';
+import { useDeliveredTweets, useOutboxQueue, withWaitingChanges, type TweetItem } from './pending-tweets.ts';
+import { TweetCard, TweetList } from './tweet-card.tsx';
+import './tweets.css';
+
+export const PAGE_SIZE = 20;
+
+/**
+ * A paged tweet list with this device's waiting changes applied, and the states every tweet
+ * screen shares: loading, empty, failed, and offline (what is here is shown, with a note).
+ */
+export function TweetFeed({
+  path,
+  user,
+  label,
+  empty,
+  offlineNote,
+  actions,
+}: {
+  /** The server list; null when it cannot be asked for (your id unknown while offline). */
+  path: string | null;
+  user: CurrentUser | null;
+  label: string;
+  empty: string;
+  offlineNote?: string;
+  actions?: (item: TweetItem) => ReactNode;
+}) {
+  const list = usePagedList<Tweet>(path, PAGE_SIZE);
+  const queue = useOutboxQueue();
+  const online = useOnline();
+  const withDelivered = useDeliveredTweets(list.retry);
+  const items = withWaitingChanges(withDelivered(list.items), queue ?? [], user);
+  const offline = !online || path === null || (list.error !== undefined && isOffline(list.error));
+  const failed = list.error !== undefined && !offline;
+
+  return (
+    <>
+      {offline ? <OfflineNote>{offlineNote}</OfflineNote> : null}
+      {items.length > 0 ? (
+        <TweetList label={label}>
+          {items.map((item) => (
+            <TweetCard key={item.ref} item={item} actions={actions?.(item)} />
+          ))}
+        </TweetList>
+      ) : null}
+      {list.isLoading ? <Loading label="Loading tweets…" /> : null}
+      {failed && list.items.length === 0 ? <LoadError error={list.error} retry={list.retry} /> : null}
+      {!list.isLoading && !failed && !offline && queue !== undefined && items.length === 0 ? (
+        <Empty>{empty}</Empty>
+      ) : null}
+      {list.hasMore ? <MoreButton loading={list.loadingMore} onClick={list.loadMore} /> : null}
+    </>
+  );
+}
+
+/** /tweets: everyone's tweets, newest first, yours that are still waiting on top. */
+export function AllTweets({ user }: { user: CurrentUser | null }) {
+  return (
+    <div className="tweets-layout">
+      <div className="tweets-main">
+        <TweetFeed
+          path="/tweets"
+          user={user}
+          label="All tweets"
+          empty="No tweets yet. Be the first to write one."
+          offlineNote="Tweets shown are the ones this device already has; yours and your likes are sent when you are back online."
+        />
+      </div>
+      <aside className="tweets-aside" aria-label="Write a tweet">
+        <p className="tweets-aside-title">Share with your class</p>
+        <p className="tweets-aside-text">
+          Up to 280 characters. Works without a connection: your tweet waits on this device and is sent when
+          you are back online.
+        </p>
+        <div className="tweets-aside-actions">
+          <Link to="/createtweet" className="button">
+            Write a tweet
+          </Link>
+          <Link to="/getusertweets" className="text-link">
+            My Tweets
+          </Link>
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import useSWR, { useSWRConfig, type Cache } from 'swr';
+import type { Paged } from '../../../shared/contracts/pagination.ts';
+import type { Tweet } from '../../../shared/contracts/tweets.ts';
+import type { CurrentUser } from '../../../shared/contracts/users.ts';
+import { isLocalRef, type TweetRef } from '../../../shared/outbox/model.ts';
+import { isNotFound, LoadError, Loading } from '../../components/status.tsx';
+import { FormField } from '../../components/forms/form-field.tsx';
+import { useOutbox } from '../../lib/outbox-react.tsx';
+import { isOffline, OfflineNote } from './online.tsx';
+import { useOutboxQueue, waitingEdit, waitingTweet } from './pending-tweets.ts';
+import { checkTweet, TWEET_MAX_LENGTH, tweetLength } from './tweet-rules.ts';
+import './tweets.css';
+
+const WARN_AT = 20;
+
+/**
+ * The text area with a live count and one button. The check is the contract's (tweet-rules.ts),
+ * so the writer sees the server's words before anything is queued; the text stays when it fails.
+ */
+function TweetForm({
+  initial,
+  submitLabel,
+  onSubmit,
+}: {
+  initial: string;
+  submitLabel: string;
+  onSubmit: (content: string) => Promise<void>;
+}) {
+  const id = useId();
+  const fieldId = `${id}-content`;
+  const countId = `${id}-count`;
+  const [content, setContent] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const length = tweetLength(content);
+  const left = TWEET_MAX_LENGTH - length;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = checkTweet(content);
+    if (!parsed.ok) {
+      setError(parsed.message);
+      area.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(parsed.content);
+    } catch {
+      setError('This device could not keep your tweet. Please try again.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="form-card tweet-form" noValidate onSubmit={(e) => void submit(e)}>
+      <FormField id={fieldId} label="Tweet" error={error}>
+        <textarea
+          ref={area}
+          id={fieldId}
+          name="content"
+          rows={5}
+          value={content}
+          placeholder="What would you like to share?"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error ${countId}` : countId}
+          onChange={(e) => {
+            setContent(e.target.value);
+            if (error) setError(undefined);
+          }}
+        />
+      </FormField>
+      <p
+        id={countId}
+        className={left < 0 ? 'tweet-count over' : left <= WARN_AT ? 'tweet-count near' : 'tweet-count'}
+      >
+        {length} / {TWEET_MAX_LENGTH}
+        <span className="visually-hidden"> characters</span>
+      </p>
+      {/* Said once the writer is close to the limit, not on every key. */}
+      <p className="visually-hidden" aria-live="polite">
+        {left < 0 ? `${-left} characters over the limit` : left <= WARN_AT ? `${left} characters left` : ''}
+      </p>
+      <div className="form-actions">
+        <button type="submit" className="button" aria-disabled={busy || undefined}>
+          {submitLabel}
+        </button>
+        <Link to="/getusertweets" className="text-link">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** /createtweet: the new tweet is queued in the outbox (it works offline), then My Tweets. */
+export function CreateTweet() {
+  const outbox = useOutbox();
+  const navigate = useNavigate();
+  return (
+    <TweetForm
+      initial=""
+      submitLabel="Create Tweet"
+      onSubmit={async (content) => {
+        await outbox.enqueue({ kind: 'tweet.create', content });
+        await navigate({ to: '/getusertweets' });
+      }}
+    />
+  );
+}
+
+/**
+ * A tweet some list on this screen has already loaded, so that a tweet opened from My Tweets can
+ * be edited with no connection: lists are cached by SWR under their page keys.
+ */
+function cachedTweet(cache: Cache, id: string): Tweet | undefined {
+  for (const key of cache.keys()) {
+    if (!key.includes('/tweets')) continue;
+    const data: unknown = cache.get(key)?.data;
+    const pages = (Array.isArray(data) ? data : [data]) as Array<Partial<Paged<Tweet>> | undefined>;
+    for (const page of pages) {
+      const found = Array.isArray(page?.docs) ? page.docs.find((t) => t._id === id) : undefined;
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function Gone({ children }: { children: string }) {
+  return (
+    <div className="load-state load-state-empty" role="alert">
+      <p>{children}</p>
+      <Link to="/getusertweets" className="text-link">
+        Back to My Tweets
+      </Link>
+    </div>
+  );
+}
+
+function UpdateForm({ tweet, initial }: { tweet: TweetRef; initial: string }) {
+  const outbox = useOutbox();
+  const navigate = useNavigate();
+  return (
+    <TweetForm
+      initial={initial}
+      submitLabel="Update Tweet"
+      onSubmit={async (content) => {
+        // An unchanged text would only cost a request on a weak connection.
+        if (content !== initial.trim()) await outbox.enqueue({ kind: 'tweet.update', tweet, content });
+        await navigate({ to: '/getusertweets' });
+      }}
+    />
+  );
+}
+
+/** An offline tweet is edited where it waits: in the outbox, folded into its creation. */
+function UpdateWaitingTweet({ tweetRef }: { tweetRef: TweetRef }) {
+  const queue = useOutboxQueue();
+  if (queue === undefined) return <Loading />;
+  const content = waitingTweet(queue, tweetRef);
+  if (content === undefined) {
+    return <Gone>This tweet is no longer waiting on this device: it has been sent or deleted.</Gone>;
+  }
+  return <UpdateForm tweet={tweetRef} initial={content} />;
+}
+
+function UpdateServerTweet({ tweetId, user }: { tweetId: string; user: CurrentUser | null }) {
+  const { cache } = useSWRConfig();
+  const { data, error, isLoading, mutate } = useSWR<Tweet>(`/tweets/t/${encodeURIComponent(tweetId)}`, {
+    fallbackData: cachedTweet(cache, tweetId),
+  });
+  const queue = useOutboxQueue();
+  if (queue === undefined || (isLoading && !data)) return <Loading />;
+  if (!data) {
+    if (isNotFound(error)) return <Gone>There is no such tweet; it may have been deleted.</Gone>;
+    if (isOffline(error)) {
+      return (
+        <OfflineNote>
+          This tweet has not been loaded on this device yet. Open it again when you are back online.
+        </OfflineNote>
+      );
+    }
+    return <LoadError error={error} retry={() => void mutate()} />;
+  }
+  if (user && data.owner._id !== user._id) return <Gone>You can update only your own tweets.</Gone>;
+  return (
+    <>
+      {error && isOffline(error) ? <OfflineNote /> : null}
+      <UpdateForm tweet={tweetId} initial={waitingEdit(queue, tweetId) ?? data.content} />
+    </>
+  );
+}
+
+/** /updatetweet/{id}: the tweet's text to edit, from the server or, for an offline tweet, the outbox. */
+export function UpdateTweet({ tweetId, user }: { tweetId: string; user: CurrentUser | null }) {
+  return isLocalRef(tweetId) ? (
+    <UpdateWaitingTweet tweetRef={tweetId} />
+  ) : (
+    <UpdateServerTweet tweetId={tweetId} user={user} />
+  );
+}
