@@ -225,4 +225,33 @@ describe('the outbox drain', () => {
     expect(await db.entries.count()).toBe(0);
     expect(await count('comments')).toBe(1);
   });
+
+  it("on a shared phone sends each student's entries only under their own session", async () => {
+    const ben = await registerAndSignIn(server.app, 'ben');
+    const outbox = makeOutbox();
+    network = 'down';
+    outbox.setOwner(ana.userId);
+    await outbox.enqueue({ kind: 'comment.create', videoId, content: 'from ana' });
+    await settle(outbox);
+
+    // Ana signs out; Ben signs in on the same phone, and the network comes back.
+    outbox.setOwner(ben.userId);
+    token = ben.accessToken;
+    network = 'up';
+    await outbox.enqueue({ kind: 'comment.create', videoId, content: 'from ben' });
+    await settle(outbox, true);
+    const byOwner = async () =>
+      (await server.database.db.kysely.selectFrom('comments').select(['content', 'owner_id']).execute()).map(
+        (c) => `${c.content}:${c.owner_id === ana.userId ? 'ana' : c.owner_id === ben.userId ? 'ben' : '?'}`,
+      );
+    expect(await byOwner()).toEqual(['from ben:ben']);
+    expect(outbox.mine(await db.entries.toArray())).toEqual([]);
+
+    // Ana signs in again: her comment goes, as hers.
+    outbox.setOwner(ana.userId);
+    token = ana.accessToken;
+    await settle(outbox, true);
+    expect((await byOwner()).sort()).toEqual(['from ana:ana', 'from ben:ben']);
+    expect(await db.entries.count()).toBe(0);
+  });
 });

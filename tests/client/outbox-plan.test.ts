@@ -44,8 +44,8 @@ describe('enqueueing', () => {
   it('keeps likes of different targets apart, in order', () => {
     const queue = queueOf([like('v1', true), like('v2', true), like('v1', false)]);
     expect(queue.map((e) => [e.lane, (e.action as { liked: boolean }).liked])).toEqual([
-      ['like:v:v1', false],
-      ['like:v:v2', true],
+      ['|like:v:v1', false],
+      ['|like:v:v2', true],
     ]);
   });
 

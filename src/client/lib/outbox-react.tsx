@@ -6,7 +6,7 @@ import { api as appApi, ApiError, type ApiClient } from './api-client.ts';
 import { Outbox } from './outbox.ts';
 import { OutboxDatabase } from './outbox-store.ts';
 import { revalidatePaths } from './revalidate.ts';
-import { useApi } from './session.tsx';
+import { useApi, useCurrentUser } from './session.tsx';
 
 /**
  * Sends outbox requests through the app's API client, so they share its session handling (one
@@ -95,14 +95,19 @@ export function OutboxProvider({ outbox, children }: { outbox: Outbox; children:
 
 export function useOutbox(): Outbox {
   const api = useApi();
-  return use(OutboxContext) ?? outboxFor(api);
+  const outbox = use(OutboxContext) ?? outboxFor(api);
+  const me = useCurrentUser();
+  // Entries belong to who made them: a shared phone never sends one student's under another.
+  useEffect(() => outbox.setOwner(me?._id), [outbox, me?._id]);
+  return outbox;
 }
 
 /** The queue as it is now, kept current, for screens that show what is still waiting. */
 export function useOutboxEntries(): OutboxEntry[] {
   const outbox = useOutbox();
+  const me = useCurrentUser();
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
-  useEffect(() => outbox.subscribe(setEntries), [outbox]);
+  useEffect(() => outbox.subscribe((all) => setEntries(outbox.mine(all))), [outbox, me?._id]);
   return entries;
 }
 

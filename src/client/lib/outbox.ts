@@ -64,6 +64,7 @@ export class Outbox {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<DeliveredListener>();
   private readonly now: () => number;
+  private owner: string | undefined;
 
   constructor(private readonly options: OutboxOptions) {
     this.store = dexieStore(options.db);
@@ -77,13 +78,33 @@ export class Outbox {
     const entryId = await db.transaction('rw', db.entries, async () => {
       const queue = await db.entries.orderBy('seq').toArray();
       const seq = (queue[queue.length - 1]?.seq ?? 0) + 1;
-      const plan = planEnqueue(queue, action, { id: () => crypto.randomUUID(), now: this.now(), seq });
+      const plan = planEnqueue(queue, action, {
+        id: () => crypto.randomUUID(),
+        now: this.now(),
+        seq,
+        ...(this.owner !== undefined ? { owner: this.owner } : {}),
+      });
       await db.entries.bulkDelete(plan.remove);
       await db.entries.bulkPut(plan.put);
       return plan.entryId;
     });
     void this.drainSoon();
     return entryId;
+  }
+
+  /**
+   * Who is signed in on this device now; entries are made for, and sent only under, this user.
+   * A change starts a drain (the new user's waiting entries may go now).
+   */
+  setOwner(owner: string | undefined): void {
+    if (owner === this.owner) return;
+    this.owner = owner;
+    void this.drainSoon();
+  }
+
+  /** The signed-in user's entries (and any made while no one was known), in order. */
+  mine(entries: OutboxEntry[]): OutboxEntry[] {
+    return entries.filter((e) => e.owner === undefined || e.owner === this.owner);
   }
 
   /**
@@ -103,6 +124,7 @@ export class Outbox {
           send: this.send,
           refresh: this.options.refresh,
           now: this.now,
+          owner: () => this.owner,
           onDelivered: (entry, data) => this.listeners.forEach((l) => l(entry, data)),
         },
         { force },

@@ -33,6 +33,11 @@ export interface DrainDeps {
   /** Renews the session after a 401; true when the request may be tried again. */
   refresh(): Promise<boolean>;
   now(): number;
+  /**
+   * Who is signed in now (undefined while unknown). Entries made by another user, or by anyone
+   * while this is unknown, wait: the server would take them as this session's user.
+   */
+  owner?(): string | undefined;
   /** Called after each entry reaches the server, with the server's `data`. */
   onDelivered?(entry: OutboxEntry, data: unknown): void;
 }
@@ -82,7 +87,9 @@ export async function drain(deps: DrainDeps, { force = false } = {}): Promise<Dr
   const blockedLanes = new Set<string>();
   const entries = await store.list();
 
+  const current = deps.owner?.();
   for (const seen of entries) {
+    if (deps.owner && seen.owner !== undefined && seen.owner !== current) continue;
     if (seen.state === 'failed') {
       blockedLanes.add(seen.lane);
       continue;

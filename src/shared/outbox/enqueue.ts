@@ -17,22 +17,26 @@ export interface EnqueuePlan {
 export function planEnqueue(
   queue: readonly OutboxEntry[],
   action: OutboxAction,
-  make: { id: () => string; now: number; seq: number },
+  make: { id: () => string; now: number; seq: number; owner?: string },
 ): EnqueuePlan {
+  // Lanes are per user: one student's taps never coalesce with another's on a shared device.
+  const laneFor = (a: OutboxAction, id: string) => `${make.owner ?? ''}|${laneOf(a, id)}`;
+  queue = queue.filter((e) => e.owner === make.owner);
   const fresh = (a: OutboxAction, id = make.id()): OutboxEntry => ({
     id,
     seq: make.seq,
-    lane: laneOf(a, id),
+    lane: laneFor(a, id),
     action: a,
     state: 'pending',
     attempts: 0,
     notBefore: 0,
     createdAt: make.now,
+    ...(make.owner !== undefined ? { owner: make.owner } : {}),
   });
   const untouched = (e: OutboxEntry) => e.state === 'pending' && e.attempts === 0;
 
   if (action.kind === 'like' || action.kind === 'subscribe') {
-    const lane = laneOf(action, '');
+    const lane = laneFor(action, '');
     const inLane = queue.filter((e) => e.lane === lane);
     const last = inLane[inLane.length - 1];
     if (last && last.state !== 'sending') {

@@ -33,6 +33,11 @@ export interface OutboxEntry {
   createdAt: number;
   /** The server's reason, for a failed entry. */
   error?: string;
+  /**
+   * The user who made it (unknown when the session could not be read). On a shared device only
+   * that user's session sends it; it is never sent, shown or coalesced under another user.
+   */
+  owner?: string;
 }
 
 export const LOCAL_PREFIX = 'local:';
