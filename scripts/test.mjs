@@ -33,6 +33,16 @@ function runVitest(label, args, file) {
     return;
   }
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  // Name the PostgreSQL share, so a log shows those tests ran rather than being skipped.
+  const onPostgres = report.testResults
+    .flatMap((f) => f.assertionResults)
+    .filter((t) => t.ancestorTitles.some((title) => / on postgres$/.test(title)));
+  if (onPostgres.length > 0) {
+    const passed = onPostgres.filter((t) => t.status === 'passed').length;
+    process.stdout.write(
+      `PostgreSQL: ${passed} of ${onPostgres.length} database tests passed on PostgreSQL.\n`,
+    );
+  }
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
