@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { mutate } from 'swr';
 import { cache } from 'swr/_internal';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,10 @@ import type { Tweet } from '../../src/shared/contracts/tweets.ts';
 import { localRef } from '../../src/shared/outbox/model.ts';
 import { bearer, jpegWithExif, signIn } from '../helpers/http.ts';
 import { createTestServer, type TestServer } from '../helpers/server.ts';
+
+// Each screen here loads its route chunk, the session and a real server's list before it shows
+// anything; on a busy CI machine that can pass the default one second of findBy and waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * The tweet screens, rendered as the app renders them (router, session, SWR, outbox) against a
@@ -159,13 +163,14 @@ async function renderAt(path: string, api: ApiClient, outbox: Outbox) {
 
 afterEach(async () => {
   cleanup();
+  // Stop this test's outboxes first: a drain finishing later would write into the cache below.
+  await Promise.all(outboxes.map(({ outbox }) => outbox.dispose()));
+  outboxes.forEach(({ db }) => db.close());
+  outboxes.length = 0;
   // The app's SWR cache is global: forget this test's reads and their dedupe markers. A key
   // filter would skip the paged lists' keys, so each key is named.
   await Promise.all([...cache.keys()].map((key) => mutate(key, undefined, { revalidate: true })));
   [...cache.keys()].forEach((key) => cache.delete(key));
-  await Promise.all(outboxes.map(({ outbox }) => outbox.dispose()));
-  outboxes.forEach(({ db }) => db.close());
-  outboxes.length = 0;
   network = 'up';
 });
 

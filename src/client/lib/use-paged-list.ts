@@ -13,7 +13,9 @@ export function usePagedList<T>(path: string | null, limit = 20) {
       if (path === null || (previous && !previous.hasNextPage)) return null;
       return `${path}${path.includes('?') ? '&' : '?'}page=${index + 1}&limit=${limit}`;
     },
-    { revalidateFirstPage: false },
+    // The first page is read again whenever the list is shown or grows: with it off, a list
+    // opened again kept showing its cached first page, however old.
+    { revalidateFirstPage: true },
   );
   // A delivered write that changes this list asks for it to be read again.
   useEffect(
