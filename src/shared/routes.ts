@@ -30,6 +30,8 @@ export const clientRoutes = [
   { path: '/createtweet', title: 'Create tweet' },
   { path: '/mysubscribers', title: 'My subscribers' },
   { path: '/subscriptions', title: 'My subscriptions' },
+  // Not in the old app: what waits on this device to reach the server (offline-first work).
+  { path: '/outbox', title: 'Outbox' },
 ] as const;
 
 export type ClientRoutePath = (typeof clientRoutes)[number]['path'];

@@ -3,6 +3,8 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // The app remembers the last signed-in user on the device; each test starts on a fresh one.
+  localStorage.clear();
 });
 
 // jsdom lays nothing out, so it has no ResizeObserver, IntersectionObserver or matchMedia; the

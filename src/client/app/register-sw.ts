@@ -1,11 +1,30 @@
 import { Workbox } from 'workbox-window';
+import { announceUpdate } from '../lib/app-update.ts';
+
+const HOUR = 60 * 60 * 1000;
 
 /**
- * Registers the service worker built from sw/. A new version waits until the user agrees to
- * reload (the prompt comes with the offline-first work); it never swaps under their feet.
+ * Registers the service worker built from sw/. A new version installs in the background and
+ * then waits: the page shows "reload to update", and only when the user agrees does the worker
+ * take over and the page reload, never under their feet (a half-typed comment would be lost).
  */
 export function registerServiceWorker(): Workbox {
   const wb = new Workbox('/sw.js');
+  wb.addEventListener('waiting', () => {
+    announceUpdate({
+      apply() {
+        wb.addEventListener('controlling', () => window.location.reload());
+        wb.messageSkipWaiting();
+      },
+    });
+  });
   void wb.register();
+  // A phone may keep the app open for days: look for a new version now and then, and when the
+  // connection comes back.
+  const check = () => {
+    if (navigator.onLine) void wb.update().catch(() => undefined);
+  };
+  setInterval(check, HOUR);
+  window.addEventListener('online', check);
   return wb;
 }

@@ -32,4 +32,5 @@ export const routeFiles: Record<ClientRoutePath, () => Promise<{ default: Compon
   '/createtweet': () => import('../routes/create-tweet.tsx'),
   '/mysubscribers': () => import('../routes/my-subscribers.tsx'),
   '/subscriptions': () => import('../routes/subscriptions.tsx'),
+  '/outbox': () => import('../routes/outbox.tsx'),
 };

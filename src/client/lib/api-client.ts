@@ -1,4 +1,6 @@
 import type { Envelope, FieldError } from '../../shared/contracts/envelope.ts';
+import { SAVED_AT_HEADER } from '../../shared/offline.ts';
+import { noteRead } from './saved-copies.ts';
 
 /** A refusal from the server, with the contract's message and per-field errors. */
 export class ApiError extends Error {
@@ -64,6 +66,11 @@ export type TokenMode = 'cookies' | 'memory';
 
 export interface ApiClientOptions {
   tokens?: TokenMode;
+  /**
+   * Told of every successful read: `savedAt` is when the service worker saved the copy it
+   * answered with while offline (ISO time), or null for a fresh answer from the server.
+   */
+  onRead?: (path: string, savedAt: string | null) => void;
 }
 
 // These answer 401 for a wrong password or a dead refresh token; refreshing would not help.
@@ -177,7 +184,11 @@ export function createApiClient(baseUrl = '', options: ApiClientOptions = {}): A
     }
   }
 
-  async function fetchEnvelope<T>(path: string, init: RequestInit): Promise<Envelope<T>> {
+  async function fetchEnvelope<T>(
+    path: string,
+    init: RequestInit,
+    seen?: (response: Response) => void,
+  ): Promise<Envelope<T>> {
     let response: Response;
     try {
       response = await fetch(url(path), { credentials: 'same-origin', ...init });
@@ -186,11 +197,13 @@ export function createApiClient(baseUrl = '', options: ApiClientOptions = {}): A
       throw new NetworkError(err);
     }
     const text = await response.text();
-    return settle(
+    const envelope = settle(
       response.status,
       response.ok,
       parseEnvelope<T>(response.status, response.headers.get('content-type') ?? '', text),
     );
+    seen?.(response);
+    return envelope;
   }
 
   async function json<T>(
@@ -257,10 +270,14 @@ export function createApiClient(baseUrl = '', options: ApiClientOptions = {}): A
   return {
     async get<T>(path: string, init?: RequestOptions): Promise<T> {
       const body = await withSession(path, () =>
-        fetchEnvelope<T>(path, {
-          headers: { Accept: 'application/json', ...init?.headers, ...authHeaders() },
-          signal: init?.signal ?? null,
-        }),
+        fetchEnvelope<T>(
+          path,
+          {
+            headers: { Accept: 'application/json', ...init?.headers, ...authHeaders() },
+            signal: init?.signal ?? null,
+          },
+          (response) => options.onRead?.(path, response.headers.get(SAVED_AT_HEADER)),
+        ),
       );
       return body.data;
     },
@@ -289,7 +306,7 @@ export function createApiClient(baseUrl = '', options: ApiClientOptions = {}): A
   };
 }
 
-export const api = createApiClient();
+export const api = createApiClient('', { onRead: noteRead });
 
 /**
  * Trades the refresh cookie for a new pair, once for all callers waiting at the same time.

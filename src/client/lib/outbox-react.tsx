@@ -102,14 +102,24 @@ export function useOutbox(): Outbox {
   return outbox;
 }
 
-/** The queue as it is now, kept current, for screens that show what is still waiting. */
-export function useOutboxEntries(): OutboxEntry[] {
+/**
+ * The signed-in user's queue as it is now, kept current; undefined until IndexedDB has answered
+ * once, so that a screen can tell "nothing waiting" from "not read yet" (the update screen of a
+ * tweet made offline must).
+ */
+export function useOutboxQueue(): OutboxEntry[] | undefined {
   const outbox = useOutbox();
   const me = useCurrentUser();
-  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  const [entries, setEntries] = useState<OutboxEntry[] | undefined>(undefined);
   useEffect(() => outbox.subscribe((all) => setEntries(outbox.mine(all))), [outbox, me?._id]);
   return entries;
 }
+
+/** The queue as it is now, kept current, for screens that show what is still waiting. */
+export function useOutboxEntries(): OutboxEntry[] {
+  return useOutboxQueue() ?? NOTHING;
+}
+const NOTHING: OutboxEntry[] = [];
 
 /** Entries whose action matches, newest last. */
 export function usePendingActions<K extends OutboxAction['kind']>(

@@ -1,10 +1,16 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
 import type { CurrentUser, LoginResult } from '../../shared/contracts/users.ts';
 import { ApiError, type ApiClient } from './api-client.ts';
+import { rememberedUser, rememberUser } from './device-user.ts';
+import { clearPrivateData } from './private-data.ts';
 
 export type SessionState =
   | { status: 'loading'; user: null }
-  | { status: 'signed-in'; user: CurrentUser }
+  /**
+   * `offline`: the server could not be asked, and this is the user last signed in on this
+   * device; asked again when the connection returns.
+   */
+  | { status: 'signed-in'; user: CurrentUser; offline?: boolean }
   | { status: 'signed-out'; user: null }
   /** The server could not be asked (offline): signed-in screens open and say so themselves. */
   | { status: 'unreachable'; user: null; error: Error };
@@ -34,26 +40,48 @@ export function createSession(api: ApiClient): Session {
     state = next;
     for (const listener of listeners) listener();
   };
+  const signIn = (user: CurrentUser) => {
+    rememberUser(user);
+    set({ status: 'signed-in', user });
+  };
+  const end = () => {
+    set(signedOut);
+    void clearPrivateData();
+  };
 
   // A refresh the server refused means the session is over, whichever call found out.
   api.onSessionEnded(() => {
-    if (state.status === 'signed-in') set(signedOut);
+    if (state.status === 'signed-in') end();
   });
 
   async function fetchUser(): Promise<SessionState> {
     try {
-      const user = await api.get<CurrentUser>('/users/current-user');
-      set({ status: 'signed-in', user });
+      signIn(await api.get<CurrentUser>('/users/current-user'));
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) set(signedOut);
-      else
-        set({
-          status: 'unreachable',
-          user: null,
-          error: err instanceof Error ? err : new Error(String(err)),
-        });
+      if (err instanceof ApiError && err.status === 401) {
+        if (state.status === 'signed-in' || rememberedUser()) end();
+        else set(signedOut);
+      } else {
+        const known = err instanceof ApiError ? null : rememberedUser();
+        set(
+          known
+            ? { status: 'signed-in', user: known, offline: true }
+            : { status: 'unreachable', user: null, error: err instanceof Error ? err : new Error(String(err)) },
+        );
+      }
     }
     return state;
+  }
+
+  // Back online: a user known only from this device is confirmed (or signed out) by the server.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', () => {
+      if ((state.status === 'signed-in' && state.offline) || state.status === 'unreachable') {
+        pending ??= fetchUser().finally(() => {
+          pending = null;
+        });
+      }
+    });
   }
 
   return {
@@ -71,11 +99,11 @@ export function createSession(api: ApiClient): Session {
     },
     async signIn(username, password) {
       const { data } = await api.post<LoginResult>('/users/login', { username, password });
-      set({ status: 'signed-in', user: data.user });
+      signIn(data.user);
       return data.user;
     },
     setUser(user) {
-      set({ status: 'signed-in', user });
+      signIn(user);
     },
     async signOut() {
       try {
@@ -84,6 +112,7 @@ export function createSession(api: ApiClient): Session {
         // Already ended on the server (expired, or signed out elsewhere): signed out all the same.
         if (!(err instanceof ApiError && err.status === 401)) throw err;
       }
+      await clearPrivateData();
       set(signedOut);
     },
   };

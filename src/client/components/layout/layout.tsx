@@ -1,4 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
+import { SavedCopyNotice } from '../offline/saved-copy-notice.tsx';
+import { UpdatePrompt } from '../offline/update-prompt.tsx';
+import '../offline/offline.css';
 import { Footer } from './footer.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -9,7 +12,9 @@ export function Layout() {
         Skip to content
       </a>
       <TopBar />
+      <UpdatePrompt />
       <main id="main" tabIndex={-1}>
+        <SavedCopyNotice />
         <Outlet />
       </main>
       <Footer />

@@ -1,9 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useSession } from '../../lib/session.tsx';
 import { LayoutIcon } from '../icons.tsx';
+import { ConnectionStatus } from '../offline/connection-status.tsx';
 import { showToast } from '../toast/toast-store.ts';
 import { contactDetails, publicLinks, signedInLinks } from './site-links.ts';
+
+// IndexedDB code comes with it: loaded only for a signed-in user, after the first screen.
+const OutboxBadge = lazy(() => import('../offline/outbox-badge.tsx'));
 
 /**
  * The contact strip, then the brand, the page-translation area, the small-screen menu toggle and
@@ -68,6 +72,12 @@ export function TopBar() {
           </svg>
           EduPortal
         </Link>
+        <ConnectionStatus />
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <OutboxBadge />
+          </Suspense>
+        ) : null}
         <details className="translate-area">
           <summary>
             <LayoutIcon name="translate" />

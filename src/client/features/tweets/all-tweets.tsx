@@ -4,8 +4,10 @@ import type { Tweet } from '../../../shared/contracts/tweets.ts';
 import type { CurrentUser } from '../../../shared/contracts/users.ts';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
-import { isOffline, OfflineNote, useOnline } from './online.tsx';
-import { useDeliveredTweets, useOutboxQueue, withWaitingChanges, type TweetItem } from './pending-tweets.ts';
+import { useOutboxQueue } from '../../lib/outbox-react.tsx';
+import { isOffline, useOnline } from '../../lib/use-online.ts';
+import { OfflineNote } from './online.tsx';
+import { useDeliveredTweets, withWaitingChanges, type TweetItem } from './pending-tweets.ts';
 import { TweetCard, TweetList } from './tweet-card.tsx';
 import './tweets.css';
 

@@ -20,17 +20,6 @@ export interface TweetItem {
   waiting?: OutboxEntry;
 }
 
-/**
- * The outbox as it is now, or undefined until IndexedDB has answered once, so that a screen
- * can tell "nothing waiting" from "not read yet" (the update screen of an offline tweet must).
- */
-export function useOutboxQueue(): OutboxEntry[] | undefined {
-  const outbox = useOutbox();
-  const [entries, setEntries] = useState<OutboxEntry[] | undefined>(undefined);
-  useEffect(() => outbox.subscribe(setEntries), [outbox]);
-  return entries;
-}
-
 interface Delivered {
   created: Tweet[];
   updated: ReadonlyMap<string, Tweet>;

@@ -7,9 +7,10 @@ import type { CurrentUser } from '../../../shared/contracts/users.ts';
 import { isLocalRef, type TweetRef } from '../../../shared/outbox/model.ts';
 import { isNotFound, LoadError, Loading } from '../../components/status.tsx';
 import { FormField } from '../../components/forms/form-field.tsx';
-import { useOutbox } from '../../lib/outbox-react.tsx';
-import { isOffline, OfflineNote } from './online.tsx';
-import { useOutboxQueue, waitingEdit, waitingTweet } from './pending-tweets.ts';
+import { useOutbox, useOutboxQueue } from '../../lib/outbox-react.tsx';
+import { isOffline } from '../../lib/use-online.ts';
+import { OfflineNote } from './online.tsx';
+import { waitingEdit, waitingTweet } from './pending-tweets.ts';
 import { checkTweet, TWEET_MAX_LENGTH, tweetLength } from './tweet-rules.ts';
 import './tweets.css';
 

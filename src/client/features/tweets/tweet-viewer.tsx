@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { CurrentUser } from '../../../shared/contracts/users.ts';
 import { SignedIn } from '../../components/signed-in.tsx';
 import { useSession } from '../../lib/session.tsx';
-import { isOffline } from './online.tsx';
+import { isOffline } from '../../lib/use-online.ts';
 
 /**
  * The signed-in part of a tweet screen. Unlike other screens, a tweet screen still opens when

@@ -1,0 +1,34 @@
+import { useEffect, useRef, useState } from 'react';
+import { useOnline } from '../../lib/use-online.ts';
+
+/**
+ * The top bar's connection indicator: "Offline" while there is no connection, "Back online"
+ * for a few seconds after it returns; nothing the rest of the time.
+ */
+export function ConnectionStatus() {
+  const online = useOnline();
+  const [backOnline, setBackOnline] = useState(false);
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    const returned = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (!returned) {
+      setBackOnline(false);
+      return;
+    }
+    setBackOnline(true);
+    const timer = setTimeout(() => setBackOnline(false), 4000);
+    return () => clearTimeout(timer);
+  }, [online]);
+  return (
+    <span className="connection-status" role="status" aria-live="polite">
+      {online ? (
+        backOnline ? (
+          <span className="connection-chip online">Back online</span>
+        ) : null
+      ) : (
+        <span className="connection-chip offline">Offline</span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import type { OutboxAction, OutboxEntry } from '../../../shared/outbox/model.ts';
+import { Empty } from '../../components/status.tsx';
+import { useOutbox, useOutboxEntries } from '../../lib/outbox-react.tsx';
+import { useOnline } from '../../lib/use-online.ts';
+import './offline.css';
+
+const targetNames = { v: 'a video', c: 'a comment', t: 'a tweet' } as const;
+
+/** What an action is, in a student's words. */
+export function describeAction(action: OutboxAction): { what: string; text?: string } {
+  switch (action.kind) {
+    case 'like':
+      return { what: `${action.liked ? 'Like' : 'Remove your like from'} ${targetNames[action.target]}` };
+    case 'subscribe':
+      return { what: action.subscribed ? 'Subscribe to a channel' : 'Unsubscribe from a channel' };
+    case 'comment.create':
+      return { what: 'Comment on a video', text: action.content };
+    case 'tweet.create':
+      return { what: 'New tweet', text: action.content };
+    case 'tweet.update':
+      return { what: 'Edit of a tweet', text: action.content };
+    case 'tweet.delete':
+      return { what: 'Delete a tweet' };
+    case 'contact':
+      return { what: `Contact message from ${action.name}`, text: action.message };
+  }
+}
+
+const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+function StateLine({ entry, online }: { entry: OutboxEntry; online: boolean }) {
+  if (entry.state === 'failed') return <p className="outbox-state failed">Not sent: {entry.error}</p>;
+  if (entry.state === 'sending') return <p className="outbox-state">Sending…</p>;
+  if (!online) return <p className="outbox-state">Waiting for a connection</p>;
+  if (entry.attempts > 0) {
+    return (
+      <p className="outbox-state">
+        Waiting: tried {entry.attempts} {entry.attempts === 1 ? 'time' : 'times'}, next try at{' '}
+        {clock.format(entry.notBefore)}
+      </p>
+    );
+  }
+  return <p className="outbox-state">Waiting to be sent</p>;
+}
+
+/**
+ * The outbox screen: every action of this user still waiting to reach the server, oldest first,
+ * with its state. One the server refused shows its reason, with Retry (after fixing what it
+ * says, e.g. when a deleted video can no longer take a comment) or Discard.
+ */
+export function OutboxList() {
+  const outbox = useOutbox();
+  const entries = useOutboxEntries();
+  const online = useOnline();
+  const [busy, setBusy] = useState(false);
+
+  if (entries.length === 0) {
+    return <Empty>Nothing is waiting: everything you did has reached the server.</Empty>;
+  }
+  const sendNow = async () => {
+    setBusy(true);
+    try {
+      await outbox.drainSoon(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <p className="outbox-summary">
+        {entries.length} {entries.length === 1 ? 'action is' : 'actions are'} saved on this device.{' '}
+        {online
+          ? 'They are sent as soon as the server answers.'
+          : 'They will be sent when the connection returns, even if you close the app.'}
+      </p>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-disabled={busy || !online}
+        onClick={() => {
+          if (!busy && online) void sendNow();
+        }}
+      >
+        {busy ? 'Sending…' : 'Send now'}
+      </button>
+      <ol className="outbox-list">
+        {entries.map((entry) => {
+          const { what, text } = describeAction(entry.action);
+          return (
+            <li key={entry.id} className={entry.state === 'failed' ? 'outbox-item failed' : 'outbox-item'}>
+              <p className="outbox-what">{what}</p>
+              {text ? <p className="outbox-text">{text}</p> : null}
+              <StateLine entry={entry} online={online} />
+              {entry.state === 'failed' ? (
+                <div className="outbox-actions">
+                  <button type="button" className="button" onClick={() => void outbox.retry(entry.id)}>
+                    Retry
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => {
+                      if (window.confirm(`Discard “${what}”? It will not be sent.`)) void outbox.discard(entry.id);
+                    }}
+                  >
+                    Discard
+                  </button>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { useSyncExternalStore } from 'react';
+
+// Which reads of the open screen were answered from a copy saved on this device (offline), and
+// when that copy was saved: the layout says "Offline: showing what was saved at ..." from this.
+// The current user is read on every page; it says nothing about the screen's own data.
+const IGNORED = new Set(['/users/current-user']);
+const copies = new Map<string, number>();
+const listeners = new Set<() => void>();
+let oldest: number | null = null;
+
+function changed() {
+  let next: number | null = null;
+  for (const savedAt of copies.values()) next = next === null ? savedAt : Math.min(next, savedAt);
+  if (next === oldest) return;
+  oldest = next;
+  for (const listener of listeners) listener();
+}
+
+/** A read finished: from a saved copy (`savedAt`, ISO) or fresh from the server (null). */
+export function noteRead(path: string, savedAt: string | null): void {
+  if (IGNORED.has(path)) return;
+  const time = savedAt ? Date.parse(savedAt) : Number.NaN;
+  if (Number.isFinite(time)) copies.set(path, time);
+  else copies.delete(path);
+  changed();
+}
+
+/** Another screen opened: the notice follows its reads from now on. */
+export function forgetSavedCopies(): void {
+  copies.clear();
+  changed();
+}
+
+/** When the oldest saved copy on show was saved (epoch ms), or null when all is fresh. */
+export function useOldestSavedCopy(): number | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => oldest,
+    () => null,
+  );
+}
