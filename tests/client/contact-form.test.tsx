@@ -1,10 +1,15 @@
+// The offline case queues in IndexedDB, which jsdom lacks.
+import 'fake-indexeddb/auto';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/client/lib/api-client.ts';
+import { Outbox } from '../../src/client/lib/outbox.ts';
+import { OutboxDatabase } from '../../src/client/lib/outbox-store.ts';
 import { ContactForm } from '../../src/client/features/marketing/contact-form.tsx';
 import {
   createContactSender,
   emailJsConfigFrom,
+  queuedMessage,
   type EmailJsConfig,
 } from '../../src/client/features/marketing/contact-sender.ts';
 import { createTestServer, type TestServer } from '../helpers/server.ts';
@@ -106,6 +111,64 @@ describe('the contact form without EmailJS, against the real server', () => {
     expect(screen.getByText('Mobile must be digits only, optionally starting with +')).toBeTruthy();
     expect(document.activeElement).toBe(field('Name'));
     expect((await stored()).length).toBe(before);
+  });
+});
+
+describe('the contact form with no connection', () => {
+  let server: TestServer;
+  let baseUrl: string;
+  let outbox: Outbox;
+
+  beforeAll(async () => {
+    server = await createTestServer('sqlite');
+    baseUrl = await server.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await outbox.dispose();
+    await server.close();
+  });
+
+  it('keeps the message in the outbox, says so, and delivers it once when the server is back', async () => {
+    const stored = () => server.database.db.kysely.selectFrom('contact_messages').selectAll().execute();
+    // Nothing listens on port 9: the form's own attempt finds no server, as when offline.
+    const unreachable = createApiClient('http://127.0.0.1:9');
+    const db = new OutboxDatabase(`contact-${Date.now()}`);
+    outbox = new Outbox({ db, baseUrl, refresh: async () => false });
+    const queued: string[] = [];
+    const sender = createContactSender({
+      api: unreachable,
+      emailJs: null,
+      queue: (action, key) => {
+        queued.push(key);
+        return outbox.enqueue(action, { id: key });
+      },
+    });
+    render(<ContactForm sender={sender} />);
+    fill({ Name: 'Meena', Email: 'meena@school.example', Message: 'Sent from the bus, no signal' });
+    await submit();
+
+    expect((await screen.findByText(queuedMessage)).getAttribute('role')).toBe('status');
+    expect(values()).toEqual(['', '', '', '']);
+    expect(queued).toHaveLength(1);
+
+    // The outbox's transport reaches the real server: the entry goes out under the form's key.
+    await outbox.idle();
+    expect(await db.entries.count()).toBe(0);
+    const rows = (await stored()).filter((r) => r.message === 'Sent from the bus, no signal');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: 'Meena', email: 'meena@school.example' });
+    // A second delivery of the same entry (a lost answer) is a replay, not a second message.
+    const replay = await fetch(`${baseUrl}/api/v1/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': queued[0]! },
+      body: JSON.stringify({
+        name: 'Meena',
+        email: 'meena@school.example',
+        message: 'Sent from the bus, no signal',
+      }),
+    });
+    expect(replay.status).toBe(201);
+    expect((await stored()).filter((r) => r.message === 'Sent from the bus, no signal')).toHaveLength(1);
   });
 });
 

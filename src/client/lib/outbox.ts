@@ -73,13 +73,15 @@ export class Outbox {
   }
 
   /** Queues an action (coalescing it with waiting ones) and starts a drain. Returns the entry id. */
-  async enqueue(action: OutboxAction): Promise<string | undefined> {
+  async enqueue(action: OutboxAction, options: { id?: string } = {}): Promise<string | undefined> {
     const { db } = this.options;
     const entryId = await db.transaction('rw', db.entries, async () => {
       const queue = await db.entries.orderBy('seq').toArray();
       const seq = (queue[queue.length - 1]?.seq ?? 0) + 1;
       const plan = planEnqueue(queue, action, {
-        id: () => crypto.randomUUID(),
+        // A caller that already tried the request itself passes the key it used, so the
+        // queued copy is a replay of that attempt, never a second message.
+        id: () => options.id ?? crypto.randomUUID(),
         now: this.now(),
         seq,
         ...(this.owner !== undefined ? { owner: this.owner } : {}),

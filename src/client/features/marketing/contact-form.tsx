@@ -11,7 +11,15 @@ import {
 } from './contact-sender.ts';
 import './marketing.css';
 
-const appSender = createContactSender({ api, emailJs: emailJsConfigFrom(import.meta.env) });
+const appSender = createContactSender({
+  api,
+  emailJs: emailJsConfigFrom(import.meta.env),
+  // The outbox (and IndexedDB code) is loaded only when a message has to wait.
+  queue: async (action, key) => {
+    const { outboxFor } = await import('../../lib/outbox-react.tsx');
+    return outboxFor(api).enqueue(action, { id: key });
+  },
+});
 
 const empty: ContactFields = { name: '', email: '', mobile: '', message: '' };
 const order: readonly ContactField[] = ['name', 'email', 'mobile', 'message'];

@@ -1,3 +1,4 @@
+import type { OutboxAction } from '../../../shared/outbox/model.ts';
 import { ApiError, NetworkError, type ApiClient } from '../../lib/api-client.ts';
 
 export interface ContactFields {
@@ -9,7 +10,9 @@ export interface ContactFields {
 export type ContactField = keyof ContactFields;
 export type FieldErrors = Partial<Record<ContactField, string>>;
 
-export type SendOutcome = { ok: true; message: string } | { ok: false; message: string; errors: FieldErrors };
+export type SendOutcome =
+  | { ok: true; message: string; queued?: boolean }
+  | { ok: false; message: string; errors: FieldErrors };
 export type ContactSender = (fields: ContactFields) => Promise<SendOutcome>;
 
 export interface EmailJsConfig {
@@ -58,13 +61,38 @@ function firstErrorPerField(list: readonly { field?: unknown; message: string }[
   return errors;
 }
 
-async function sendToServer(api: ApiClient, fields: ContactFields): Promise<SendOutcome> {
+/** Puts a message in the outbox under the key its first attempt used. */
+export type ContactQueue = (action: Extract<OutboxAction, { kind: 'contact' }>, key: string) => Promise<unknown>;
+
+export const queuedMessage =
+  'You are offline, so your message is saved on this device. It will be sent when the connection returns; the Outbox shows it until then.';
+
+const cannotAnswerNow = (err: unknown) =>
+  err instanceof NetworkError || (err instanceof ApiError && (err.status >= 500 || err.status === 429));
+
+async function sendToServer(
+  api: ApiClient,
+  fields: ContactFields,
+  queue: ContactQueue | undefined,
+): Promise<SendOutcome> {
+  const body = { ...fields, mobile: fields.mobile || undefined };
+  const key = crypto.randomUUID();
   try {
-    const { message } = await api.post('/contact', { ...fields, mobile: fields.mobile || undefined });
+    const { message } = await api.post('/contact', body, { headers: { 'Idempotency-Key': key } });
     return { ok: true, message };
   } catch (err) {
     if (err instanceof ApiError && err.errors.length > 0) {
       return { ok: false, message: fixFields, errors: firstErrorPerField(err.errors) };
+    }
+    // No connection, or a server that cannot answer now: the message waits in the outbox, under
+    // the same key, so that if this attempt did land the replay is not a second message.
+    if (queue && cannotAnswerNow(err)) {
+      try {
+        await queue({ kind: 'contact', ...fields, mobile: fields.mobile || undefined }, key);
+        return { ok: true, message: queuedMessage, queued: true };
+      } catch {
+        // No IndexedDB (storage off): say it was not sent, below, so nothing is lost silently.
+      }
     }
     const reason =
       err instanceof NetworkError || err instanceof ApiError ? err.message : 'Something went wrong.';
@@ -105,13 +133,19 @@ async function sendWithEmailJs(config: EmailJsConfig, fields: ContactFields): Pr
   }
 }
 
-/** Sends a contact message through EmailJS when it is configured, else to POST /api/v1/contact. */
+/**
+ * Sends a contact message through EmailJS when it is configured, else to POST /api/v1/contact,
+ * queueing it in the outbox (when given one) if the server cannot be reached. EmailJS is a
+ * service of its own and cannot take a replay key, so its messages are not queued.
+ */
 export function createContactSender({
   api,
   emailJs,
+  queue,
 }: {
   api: ApiClient;
   emailJs: EmailJsConfig | null;
+  queue?: ContactQueue;
 }): ContactSender {
-  return (fields) => (emailJs ? sendWithEmailJs(emailJs, fields) : sendToServer(api, fields));
+  return (fields) => (emailJs ? sendWithEmailJs(emailJs, fields) : sendToServer(api, fields, queue));
 }
