@@ -9,11 +9,24 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { API_CACHE, MEDIA_CACHE, SAVED_AT_HEADER, SW_MESSAGES } from '../src/shared/offline.ts';
+import {
+  API_CACHE,
+  MEDIA_CACHE,
+  OUTBOX_SYNC_TAG,
+  SAVED_AT_HEADER,
+  SW_MESSAGES,
+} from '../src/shared/offline.ts';
+import { drainFromWorker } from './outbox-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
 };
+
+/** Background Sync's event (not in TypeScript's worker library yet). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
 
 // The app shell and the code of every screen, as listed by the build: all of it is on the device
 // after the first visit, so every route opens offline, by link or by reload.
@@ -75,6 +88,23 @@ self.addEventListener('message', (event) => {
   if (type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
   // At logout nothing private may stay on the device.
   if (type === SW_MESSAGES.clearPrivate) event.waitUntil(caches.delete(API_CACHE));
+});
+
+// The connection is back (Background Sync; Chromium browsers): send what waits in the outbox,
+// even with every tab closed. If the network or the server fails again, rejecting asks the
+// browser to try later (it backs off); a signed-out queue waits for the next sign-in instead.
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    drainFromWorker().then(async (report) => {
+      const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const page of pages) page.postMessage({ type: SW_MESSAGES.outboxChanged });
+      if (report?.stoppedBy === 'offline' || report?.stoppedBy === 'server-busy') {
+        throw new Error(`The outbox could not be sent yet (${report.stoppedBy}).`);
+      }
+    }),
+  );
 });
 
 // The first install takes control of the open page at once, so the very first visit is

@@ -3,4 +3,15 @@ export const API_CACHE = 'api-reads-v1';
 export const MEDIA_CACHE = 'media-images-v1';
 /** Set by the service worker on an API answer it kept; its value is when it was saved (ISO). */
 export const SAVED_AT_HEADER = 'x-eduportal-saved-at';
-export const SW_MESSAGES = { skipWaiting: 'SKIP_WAITING', clearPrivate: 'CLEAR_PRIVATE' } as const;
+export const SW_MESSAGES = {
+  skipWaiting: 'SKIP_WAITING',
+  clearPrivate: 'CLEAR_PRIVATE',
+  /** From the worker: it delivered (or failed) outbox entries; pages re-read their views. */
+  outboxChanged: 'OUTBOX_CHANGED',
+} as const;
+/** The outbox's IndexedDB database, written by the page (Dexie) and drained by both. */
+export const OUTBOX_DB = 'eduportal-outbox';
+/** The Web Lock held by whoever drains the outbox: one drainer across tabs and the worker. */
+export const OUTBOX_LOCK = 'eduportal-outbox-drain';
+/** The Background Sync tag that asks the worker to drain once the connection is back. */
+export const OUTBOX_SYNC_TAG = 'eduportal-outbox';

@@ -1,21 +1,36 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { findChromium, INSTALL_HINT } from '../../scripts/lib/chromium.mjs';
 
-export async function launchChromium(): Promise<Browser> {
+const args = [
+  '--no-sandbox',
+  '--disable-dev-shm-usage',
+  '--disable-gpu',
+  // This machine has no network but loopback; keep Chromium from reaching out.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function executable(): string {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(`Chromium was not found. ${INSTALL_HINT}`);
-  return chromium.launch({
-    executablePath,
+  return executablePath;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: executable(), headless: true, args });
+}
+
+/** A browser with a profile on disk, as a person's is: what installing an app needs. */
+export async function launchPersistentChromium(
+  profileDir: string,
+  options: BrowserContextOptions,
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: executable(),
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-dev-shm-usage',
-      '--disable-gpu',
-      // This machine has no network but loopback; keep Chromium from reaching out.
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args,
+    ...options,
   });
 }

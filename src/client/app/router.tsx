@@ -37,7 +37,7 @@ function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
     <Screen title="This page could not be shown">
       <p role="alert">
         {offline
-          ? 'You are offline and this page has not been saved on this device yet.'
+          ? 'You are offline, and nothing has been saved on this device for this page yet.'
           : error instanceof Error
             ? error.message
             : 'Something went wrong.'}

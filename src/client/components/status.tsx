@@ -1,4 +1,5 @@
 import { ApiError } from '../lib/api-client.ts';
+import { isOffline } from '../lib/use-online.ts';
 import './status.css';
 
 /** What a screen shows while its data is on the way. */
@@ -12,6 +13,22 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
 
 /** A read that failed: the spec's 'Error: {message}', and a way to try again. */
 export function LoadError({ error, retry }: { error: unknown; retry?: () => void }) {
+  if (isOffline(error) && !(error instanceof ApiError)) {
+    // Not a failure of the page: there is no connection and no saved copy of this data yet.
+    return (
+      <div className="load-state load-state-offline" role="status">
+        <p>
+          You are offline, and nothing has been saved on this device for this page yet. It will load when
+          the connection returns.
+        </p>
+        {retry ? (
+          <button type="button" className="button button-secondary" onClick={retry}>
+            Try again
+          </button>
+        ) : null}
+      </div>
+    );
+  }
   const message =
     error instanceof Error ? error.message : 'Something went wrong while loading this. Please try again.';
   return (

@@ -1,6 +1,7 @@
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import { mutate } from 'swr';
 import type { SendResult } from '../../shared/outbox/drain.ts';
+import { OUTBOX_DB, OUTBOX_SYNC_TAG, SW_MESSAGES } from '../../shared/offline.ts';
 import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
 import { api as appApi, ApiError, type ApiClient } from './api-client.ts';
 import { Outbox } from './outbox.ts';
@@ -38,22 +39,68 @@ let others = 0;
 /**
  * The outbox of an API client, made on first use (so IndexedDB code loads only with the screens
  * that write) and started at once: it drains what an earlier visit left, and again on `online`
- * and when the tab comes back. The app's client keeps its queue in 'eduportal-outbox'.
+ * and when the tab comes back. The app's client keeps its queue in OUTBOX_DB.
  */
 export function outboxFor(api: ApiClient): Outbox {
   let outbox = outboxes.get(api);
   if (!outbox) {
+    const isApp = api === appApi;
     outbox = new Outbox({
-      db: new OutboxDatabase(api === appApi ? 'eduportal-outbox' : `eduportal-outbox-${++others}`),
+      db: new OutboxDatabase(isApp ? OUTBOX_DB : `${OUTBOX_DB}-${++others}`),
       transport: apiTransport(api),
       // No verdict (offline) counts as "not now": entries wait for the next trigger.
       refresh: () => api.refreshSession().catch(() => false),
+      ...(isApp ? { onQueued: keepStorage, onWaiting: askForBackgroundSync } : {}),
     });
     outbox.onDelivered(revalidateAfter);
     outbox.start();
+    if (isApp) listenToWorker(outbox);
     outboxes.set(api, outbox);
   }
   return outbox;
+}
+
+let storageAsked = false;
+
+/**
+ * Something waits on this device now: ask the browser not to evict its storage under pressure
+ * (a cheap phone's full disk would otherwise take the queue with it). Asked once per visit;
+ * Chromium answers without a prompt, from how the site is used (installed, bookmarked).
+ */
+function keepStorage(): void {
+  if (storageAsked || typeof navigator === 'undefined' || !navigator.storage?.persist) return;
+  storageAsked = true;
+  void navigator.storage
+    .persisted()
+    .then((already) => (already ? true : navigator.storage.persist()))
+    .catch(() => false);
+}
+
+/**
+ * Entries wait for the connection: the service worker is asked to drain them when it returns
+ * (Background Sync), which works with the tab closed. Browsers without it drain at the next
+ * visit, when the tab comes back, or on `online`.
+ */
+function askForBackgroundSync(): void {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
+  void navigator.serviceWorker.ready
+    .then((registration) =>
+      (
+        registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }
+      ).sync?.register(OUTBOX_SYNC_TAG),
+    )
+    .catch(() => undefined);
+}
+
+/** The worker delivered entries while this page was open: its views and lists read again. */
+function listenToWorker(outbox: Outbox): void {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: unknown } | null>) => {
+    if (event.data?.type !== SW_MESSAGES.outboxChanged) return;
+    outbox.changedElsewhere();
+    void mutate(() => true);
+    revalidatePaths(() => true);
+  });
 }
 
 /** After the server has an action, the screens showing what it changed read it again. */

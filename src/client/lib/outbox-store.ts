@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { OUTBOX_DB } from '../../shared/offline.ts';
 import type { OutboxStore } from '../../shared/outbox/drain.ts';
 import type { OutboxEntry } from '../../shared/outbox/model.ts';
 
@@ -12,7 +13,7 @@ export class OutboxDatabase extends Dexie {
   entries!: EntityTable<OutboxEntry, 'id'>;
   ids!: EntityTable<IdMapping, 'ref'>;
 
-  constructor(name = 'eduportal-outbox') {
+  constructor(name = OUTBOX_DB) {
     super(name);
     this.version(1).stores({ entries: 'id, seq, lane, state', ids: 'ref' });
   }

@@ -2,6 +2,8 @@ import { liveQuery } from 'dexie';
 import { drain, type DrainReport, type SendResult } from '../../shared/outbox/drain.ts';
 import { planEnqueue } from '../../shared/outbox/enqueue.ts';
 import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
+import { fetchTransport } from '../../shared/outbox/transport.ts';
+import { OUTBOX_LOCK } from '../../shared/offline.ts';
 import { dexieStore, type OutboxDatabase } from './outbox-store.ts';
 
 export interface OutboxOptions {
@@ -15,40 +17,16 @@ export interface OutboxOptions {
   transport?: (request: OutboxRequest, idempotencyKey: string) => Promise<SendResult>;
   fetch?: typeof fetch;
   now?: () => number;
+  /** After an action was queued (the app asks for persistent storage then). */
+  onQueued?: () => void;
+  /**
+   * A drain left entries waiting for the network or the server (the app asks the service worker
+   * for a Background Sync then, so they go even if the tab is closed).
+   */
+  onWaiting?: () => void;
 }
 
 type DeliveredListener = (entry: OutboxEntry, data: unknown) => void;
-
-/** Sends a request the way the drain needs: the Idempotency-Key, JSON, and no throw. */
-export function fetchTransport(options: Pick<OutboxOptions, 'baseUrl' | 'headers' | 'fetch'>) {
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  return async (request: OutboxRequest, idempotencyKey: string): Promise<SendResult> => {
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Idempotency-Key': idempotencyKey,
-      ...options.headers?.(),
-    };
-    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-    try {
-      const response = await doFetch(`${options.baseUrl ?? ''}/api/v1${request.path}`, {
-        method: request.method,
-        credentials: 'same-origin',
-        headers,
-        ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
-      });
-      const body: unknown = await response.json().catch(() => null);
-      const retryAfter = Number(response.headers.get('retry-after'));
-      return {
-        kind: 'answer',
-        status: response.status,
-        body,
-        ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
-      };
-    } catch (err) {
-      return { kind: 'network-error', message: err instanceof Error ? err.message : String(err) };
-    }
-  };
-}
 
 /**
  * The client's outbox: enqueue a write, see it at once as pending, and let the drain deliver it
@@ -63,12 +41,19 @@ export class Outbox {
   private disposed = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<DeliveredListener>();
+  private readonly views = new Set<() => void>();
   private readonly now: () => number;
   private owner: string | undefined;
 
   constructor(private readonly options: OutboxOptions) {
     this.store = dexieStore(options.db);
-    this.send = options.transport ?? fetchTransport(options);
+    this.send =
+      options.transport ??
+      fetchTransport({
+        fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+        ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+        ...(options.headers ? { headers: options.headers } : {}),
+      });
     this.now = options.now ?? Date.now;
   }
 
@@ -90,6 +75,7 @@ export class Outbox {
       await db.entries.bulkPut(plan.put);
       return plan.entryId;
     });
+    this.options.onQueued?.();
     void this.drainSoon();
     return entryId;
   }
@@ -180,11 +166,22 @@ export class Outbox {
 
   /** A live view of the queue, in order, for screens that show pending items. */
   subscribe(listener: (entries: OutboxEntry[]) => void): () => void {
-    const subscription = liveQuery(() => this.options.db.entries.orderBy('seq').toArray()).subscribe({
-      next: listener,
-      error: () => undefined,
-    });
-    return () => subscription.unsubscribe();
+    const read = () => this.options.db.entries.orderBy('seq').toArray();
+    const subscription = liveQuery(read).subscribe({ next: listener, error: () => undefined });
+    const reread = () => void read().then(listener, () => undefined);
+    this.views.add(reread);
+    return () => {
+      subscription.unsubscribe();
+      this.views.delete(reread);
+    };
+  }
+
+  /**
+   * The queue was changed from outside this page's Dexie (the service worker drains it with
+   * plain IndexedDB, which Dexie's live queries do not see): views read it again.
+   */
+  changedElsewhere(): void {
+    for (const reread of this.views) reread();
   }
 
   /** Drains at start, when the connection returns and when the tab becomes visible again. */
@@ -206,12 +203,13 @@ export class Outbox {
   private schedule(report: DrainReport): void {
     if (this.timer) clearTimeout(this.timer);
     if (this.disposed) return;
+    if (report.stoppedBy === 'offline' || report.stoppedBy === 'server-busy') this.options.onWaiting?.();
     if (report.retryAt === undefined || report.stoppedBy === 'signed-out') return;
     this.timer = setTimeout(() => void this.drainSoon(), Math.max(0, report.retryAt - this.now()));
   }
 
   private withLock<T>(work: () => Promise<T>): Promise<T> {
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    return locks ? (locks.request('eduportal-outbox-drain', work) as Promise<T>) : work();
+    return locks ? (locks.request(OUTBOX_LOCK, work) as Promise<T>) : work();
   }
 }

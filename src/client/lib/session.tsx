@@ -66,7 +66,11 @@ export function createSession(api: ApiClient): Session {
         set(
           known
             ? { status: 'signed-in', user: known, offline: true }
-            : { status: 'unreachable', user: null, error: err instanceof Error ? err : new Error(String(err)) },
+            : {
+                status: 'unreachable',
+                user: null,
+                error: err instanceof Error ? err : new Error(String(err)),
+              },
         );
       }
     }

@@ -15,7 +15,16 @@ export default function OutboxBadge() {
       : `Outbox: ${entries.length} waiting${failed ? ', some not sent' : ''}`;
   return (
     <Link to="/outbox" className={failed ? 'outbox-badge failed' : 'outbox-badge'} aria-label={label}>
-      Outbox
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path
+          d="M4 13h4l1.5 2.5h5L16 13h4M4 13l2.5-7h11L20 13v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="outbox-label">Outbox</span>
       {entries.length > 0 ? (
         <span className="outbox-count" aria-hidden="true">
           {entries.length}

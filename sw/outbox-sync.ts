@@ -1,0 +1,110 @@
+/// <reference lib="webworker" />
+import { openDB, type IDBPDatabase } from 'idb';
+import { drain, type DrainReport, type OutboxStore } from '../src/shared/outbox/drain.ts';
+import type { OutboxEntry } from '../src/shared/outbox/model.ts';
+import { fetchTransport } from '../src/shared/outbox/transport.ts';
+import { OUTBOX_DB, OUTBOX_LOCK } from '../src/shared/offline.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// The worker drains the same IndexedDB queue the page fills (through Dexie), with `idb`: a few
+// hundred bytes instead of Dexie's bundle in the worker. Stores: entries (key id, index seq) and
+// ids (key ref), as declared in src/client/lib/outbox-store.ts.
+
+async function openOutbox(): Promise<IDBPDatabase | null> {
+  // Only a queue the page made: opening a missing database would create an empty one.
+  const known = await indexedDB.databases().catch(() => undefined);
+  if (known && !known.some((d) => d.name === OUTBOX_DB)) return null;
+  const db = await openDB(OUTBOX_DB, undefined, {
+    // A newer page wants to change the schema: let it.
+    blocking: () => db.close(),
+  });
+  if (!db.objectStoreNames.contains('entries') || !db.objectStoreNames.contains('ids')) {
+    db.close();
+    return null;
+  }
+  return db;
+}
+
+function idbStore(db: IDBPDatabase): OutboxStore {
+  return {
+    list: async () => (await db.getAllFromIndex('entries', 'seq')) as OutboxEntry[],
+    async claim(id) {
+      const tx = db.transaction('entries', 'readwrite');
+      const entry = (await tx.store.get(id)) as OutboxEntry | undefined;
+      const claimed = entry && entry.state !== 'failed' ? { ...entry, state: 'sending' as const } : undefined;
+      if (claimed) await tx.store.put(claimed);
+      await tx.done;
+      return claimed;
+    },
+    put: async (entry) => {
+      await db.put('entries', entry);
+    },
+    remove: (id) => db.delete('entries', id),
+    resolve: async (ref) => ((await db.get('ids', ref)) as { serverId?: string } | undefined)?.serverId,
+    remember: async (ref, serverId) => {
+      await db.put('ids', { ref, serverId });
+    },
+  };
+}
+
+const api = (path: string) => `${self.location.origin}/api/v1${path}`;
+
+/** Renews the session from its cookie; false when the server refused (signed out). */
+async function refresh(): Promise<boolean> {
+  const res = await fetch(api('/users/refresh-token'), {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
+  return res.ok;
+}
+
+/** Who the cookies belong to, asked of the server (never the saved copy): entries are sent only under their owner. */
+async function signedInUser(): Promise<string | undefined> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const res = await fetch(api('/users/current-user'), {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+      cache: 'no-store',
+    });
+    if (res.ok) {
+      const id = ((await res.json()) as { data?: { _id?: unknown } }).data?._id;
+      return typeof id === 'string' ? id : undefined;
+    }
+    if (res.status !== 401 || attempt > 0 || !(await refresh())) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Drains the outbox from the worker (Background Sync: the tab may be closed). Holds the same Web
+ * Lock as the pages, so only one drainer sends at a time; an entry found "sending" under the lock
+ * was left by a tab that closed mid-send, and its key makes the resend safe.
+ */
+export async function drainFromWorker(): Promise<DrainReport | null> {
+  const run = async (): Promise<DrainReport | null> => {
+    const db = await openOutbox();
+    if (!db) return null;
+    try {
+      const store = idbStore(db);
+      for (const entry of await store.list()) {
+        if (entry.state === 'sending') await store.put({ ...entry, state: 'pending' });
+      }
+      const owner = await signedInUser();
+      return await drain(
+        {
+          store,
+          send: fetchTransport({ fetch: (url, init) => fetch(url, init) }),
+          refresh: () => refresh().catch(() => false),
+          now: Date.now,
+          owner: () => owner,
+        },
+        { force: true },
+      );
+    } finally {
+      db.close();
+    }
+  };
+  return self.navigator.locks ? self.navigator.locks.request(OUTBOX_LOCK, run) : run();
+}
