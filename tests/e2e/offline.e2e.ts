@@ -325,4 +325,42 @@ describe('offline first, on a phone', () => {
     }
     await context.close();
   });
+  it('offers a new version with "Reload to update" and swaps only when the student agrees', async () => {
+    const context = await browser.newContext({ baseURL, ...phone });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto('/contact');
+    await controlled(page);
+    await page.getByLabel('Message', { exact: false }).fill('Half-typed, not to be lost');
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+
+    // A new release: the worker file changes on the server (files run one at a time here).
+    const swFile = path.resolve(import.meta.dirname, '../../dist/client/sw.js');
+    const original = fs.readFileSync(swFile);
+    fs.writeFileSync(swFile, Buffer.concat([original, Buffer.from(`\n// release ${Date.now()}\n`)]));
+    try {
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await page.getByText('A new version of EduPortal is ready.').waitFor({ timeout: 20_000 });
+      // Nothing was swapped underneath: the typed text is still there, the old worker in charge.
+      expect(await page.getByLabel('Message', { exact: false }).inputValue()).toBe(
+        'Half-typed, not to be lost',
+      );
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(firstWorker);
+      await page.screenshot({ path: path.join(shots, 'update-prompt-phone.png') });
+
+      const reloaded = page.waitForEvent('load');
+      await page.getByRole('button', { name: 'Reload to update' }).tap();
+      await reloaded;
+      await expect.poll(() => h1(page).textContent()).toBe('Contact');
+      expect(await page.getByText('A new version of EduPortal is ready.').count()).toBe(0);
+      const waiting = await page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())?.waiting,
+      );
+      expect(waiting).toBeFalsy();
+    } finally {
+      fs.writeFileSync(swFile, original);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
