@@ -1,8 +1,12 @@
 import { cleanup } from '@testing-library/react';
+import { unload } from 'swr';
 import { afterEach } from 'vitest';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // SWR's cache is global: without this, a list read (or still being read) by one test would be
+  // handed to the next. `unload` empties it, paged lists included, and discards reads in flight.
+  await unload({ revalidate: false });
   // The app remembers the last signed-in user on the device; each test starts on a fresh one.
   localStorage.clear();
 });

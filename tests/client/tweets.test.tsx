@@ -223,51 +223,44 @@ describe('all tweets', () => {
     expect((res.json() as { data: Tweet }).data).toMatchObject({ liked: true, likesCount: 1 });
   });
 
-  // Known flake in this file's isolation, not in the screen: SWR dedupes a request for the same
-  // list made by the previous test less than 5 s before, and the first page can then be that
-  // test's. Retried (every assertion unchanged) until the isolation is fixed (issue 7 follow-up).
-  it(
-    'shows waiting writes at once: a new tweet on top, an edit with its new text, a delete hidden',
-    { retry: 2 },
-    async () => {
-      const ana = await student('ana');
-      const edited = await postTweet(ana, 'Exam on Monday');
-      const removed = await postTweet(ana, 'Typo tweet');
-      const outbox = outboxFor(ana);
-      await renderAt('/tweets', ana.api, outbox);
-      const feed = await list('All tweets');
-      await screen.findByText('Typo tweet');
+  it('shows waiting writes at once: a new tweet on top, an edit with its new text, a delete hidden', async () => {
+    const ana = await student('ana');
+    const edited = await postTweet(ana, 'Exam on Monday');
+    const removed = await postTweet(ana, 'Typo tweet');
+    const outbox = outboxFor(ana);
+    await renderAt('/tweets', ana.api, outbox);
+    const feed = await list('All tweets');
+    await screen.findByText('Typo tweet');
 
-      network = 'down';
-      await act(async () => {
-        await outbox.enqueue({ kind: 'tweet.create', content: 'Written on the bus' });
-        await outbox.enqueue({ kind: 'tweet.update', tweet: edited._id, content: 'Exam moved to Tuesday' });
-        await outbox.enqueue({ kind: 'tweet.delete', tweet: removed._id });
-        await outbox.idle();
-      });
+    network = 'down';
+    await act(async () => {
+      await outbox.enqueue({ kind: 'tweet.create', content: 'Written on the bus' });
+      await outbox.enqueue({ kind: 'tweet.update', tweet: edited._id, content: 'Exam moved to Tuesday' });
+      await outbox.enqueue({ kind: 'tweet.delete', tweet: removed._id });
+      await outbox.idle();
+    });
 
-      await waitFor(() => expect(within(feed).queryByText('Typo tweet')).toBeNull());
-      const [top, second] = cards(feed);
-      expect(within(top!).getByText('Written on the bus')).toBeTruthy();
-      expect(within(top!).getByText('Pending')).toBeTruthy();
-      expect(within(top!).getByText('given when sent')).toBeTruthy();
-      expect(within(second!).getByText('Exam moved to Tuesday')).toBeTruthy();
-      expect(within(second!).getByText('Pending')).toBeTruthy();
-      expect(within(feed).queryByText('Exam on Monday')).toBeNull();
-      expect(await serverTweets(ana)).toHaveLength(2);
+    await waitFor(() => expect(within(feed).queryByText('Typo tweet')).toBeNull());
+    const [top, second] = cards(feed);
+    expect(within(top!).getByText('Written on the bus')).toBeTruthy();
+    expect(within(top!).getByText('Pending')).toBeTruthy();
+    expect(within(top!).getByText('given when sent')).toBeTruthy();
+    expect(within(second!).getByText('Exam moved to Tuesday')).toBeTruthy();
+    expect(within(second!).getByText('Pending')).toBeTruthy();
+    expect(within(feed).queryByText('Exam on Monday')).toBeNull();
+    expect(await serverTweets(ana)).toHaveLength(2);
 
-      await reconnect(outbox);
-      await waitFor(() => expect(within(feed).queryByText('Pending')).toBeNull());
-      expect(within(feed).getByText('Written on the bus')).toBeTruthy();
-      expect(within(feed).getByText('Exam moved to Tuesday')).toBeTruthy();
-      expect(within(feed).queryByText('Typo tweet')).toBeNull();
-      const onServer = await serverTweets(ana);
-      expect(onServer.map((t) => t.content).sort()).toEqual(['Exam moved to Tuesday', 'Written on the bus']);
-      // The tweet written offline now shows the id the server gave it.
-      const sent = onServer.find((t) => t.content === 'Written on the bus')!;
-      await waitFor(() => expect(within(feed).getByText(sent._id)).toBeTruthy());
-    },
-  );
+    await reconnect(outbox);
+    await waitFor(() => expect(within(feed).queryByText('Pending')).toBeNull());
+    expect(within(feed).getByText('Written on the bus')).toBeTruthy();
+    expect(within(feed).getByText('Exam moved to Tuesday')).toBeTruthy();
+    expect(within(feed).queryByText('Typo tweet')).toBeNull();
+    const onServer = await serverTweets(ana);
+    expect(onServer.map((t) => t.content).sort()).toEqual(['Exam moved to Tuesday', 'Written on the bus']);
+    // The tweet written offline now shows the id the server gave it.
+    const sent = onServer.find((t) => t.content === 'Written on the bus')!;
+    await waitFor(() => expect(within(feed).getByText(sent._id)).toBeTruthy());
+  });
 
   it('says "You are offline" and still shows the waiting tweets when the server cannot be reached', async () => {
     const ana = await student('ana');

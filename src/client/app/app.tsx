@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
-import { SWRConfig, useSWRConfig } from 'swr';
+import { SWRConfig, unload } from 'swr';
 import { ToastHost } from '../components/toast/toast-host.tsx';
 import { SessionProvider, useSession } from '../lib/session.tsx';
 import type { createAppRouter } from './router.tsx';
@@ -16,7 +16,6 @@ type AppRouter = ReturnType<typeof createAppRouter>;
  */
 function SessionWatcher({ router }: { router: AppRouter }) {
   const { state } = useSession();
-  const { mutate } = useSWRConfig();
   const settled = state.status === 'signed-in' || state.status === 'signed-out';
   const userId = state.user?._id ?? null;
   const previous = useRef<string | null | undefined>(undefined);
@@ -25,9 +24,11 @@ function SessionWatcher({ router }: { router: AppRouter }) {
     const before = previous.current;
     previous.current = userId;
     if (before === undefined || before === userId) return;
-    void mutate(() => true, undefined, { revalidate: true });
+    // Everything read for the last user goes, paged lists included (a filtered mutate would
+    // skip their keys) and reads still in flight; the screens on show read again.
+    void unload();
     if (userId === null) void router.invalidate();
-  }, [settled, userId, mutate, router]);
+  }, [settled, userId, router]);
   return null;
 }
 
