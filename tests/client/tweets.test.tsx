@@ -3,8 +3,6 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { mutate } from 'swr';
-import { cache } from 'swr/_internal';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/client/app/app.tsx';
 import { createAppRouter } from '../../src/client/app/router.tsx';
@@ -163,14 +161,11 @@ async function renderAt(path: string, api: ApiClient, outbox: Outbox) {
 
 afterEach(async () => {
   cleanup();
-  // Stop this test's outboxes first: a drain finishing later would write into the cache below.
+  // Stop this test's outboxes first: a drain finishing later would write into SWR's cache.
   await Promise.all(outboxes.map(({ outbox }) => outbox.dispose()));
   outboxes.forEach(({ db }) => db.close());
   outboxes.length = 0;
-  // The app's SWR cache is global: forget this test's reads and their dedupe markers. A key
-  // filter would skip the paged lists' keys, so each key is named.
-  await Promise.all([...cache.keys()].map((key) => mutate(key, undefined, { revalidate: true })));
-  [...cache.keys()].forEach((key) => cache.delete(key));
+  // (setup.ts then empties SWR's cache.)
   network = 'up';
 });
 
