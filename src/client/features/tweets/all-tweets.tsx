@@ -36,7 +36,7 @@ export function TweetFeed({
   const list = usePagedList<Tweet>(path, PAGE_SIZE);
   const queue = useOutboxQueue();
   const online = useOnline();
-  const withDelivered = useDeliveredTweets(list.retry);
+  const withDelivered = useDeliveredTweets();
   const items = withWaitingChanges(withDelivered(list.items), queue ?? [], user);
   const offline = !online || path === null || (list.error !== undefined && isOffline(list.error));
   const failed = list.error !== undefined && !offline;

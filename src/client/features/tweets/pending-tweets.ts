@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Tweet } from '../../../shared/contracts/tweets.ts';
 import type { PublicUser } from '../../../shared/contracts/users.ts';
 import { isLocalRef, localRef, type OutboxEntry, type TweetRef } from '../../../shared/outbox/model.ts';
@@ -29,19 +29,15 @@ interface Delivered {
 /**
  * What the outbox delivered while this screen was open, applied to the server list until the
  * list has been read again, so that a tweet does not blink out between leaving the outbox and
- * reappearing in the list. `reread` asks the list again (the outbox's own revalidation skips
- * paged lists: SWR's filtered mutate leaves out `useSWRInfinite` keys).
+ * reappearing in the list (the outbox's delivery asks the list to be read again: see
+ * revalidateAfter in lib/outbox-react.tsx).
  */
-export function useDeliveredTweets(reread: () => void) {
+export function useDeliveredTweets() {
   const outbox = useOutbox();
   const [delivered, setDelivered] = useState<Delivered>({
     created: [],
     updated: new Map(),
     deleted: new Set(),
-  });
-  const rereadRef = useRef(reread);
-  useEffect(() => {
-    rereadRef.current = reread;
   });
   useEffect(
     () =>
@@ -64,7 +60,6 @@ export function useDeliveredTweets(reread: () => void) {
           }
           return d;
         });
-        rereadRef.current();
       }),
     [outbox],
   );
