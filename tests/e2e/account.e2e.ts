@@ -1,13 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../helpers/chromium.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
+import { h1, shots, useChromium } from '../helpers/e2e.ts';
 
 const baseURL = inject('baseURL');
-const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
 const password = 'correct horse battery';
 const newPassword = 'a much newer secret';
 
@@ -16,16 +14,8 @@ const sizes: [string, BrowserContextOptions][] = [
   ['desktop', { viewport: { width: 1366, height: 768 } }],
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-  fs.mkdirSync(shots, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
 
-const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const photo = (hue: number, width = 1400, height = 1000) =>
   sharp({ create: { width, height, channels: 3, background: { r: 40 + hue, g: 120, b: 200 - hue } } })
     .jpeg({ quality: 92 })
@@ -47,8 +37,8 @@ describe.each(sizes)('the account journey on a %s', (size, options) => {
   let teacherContext: BrowserContext;
   let studentContext: BrowserContext;
   beforeAll(async () => {
-    teacherContext = await browser.newContext({ baseURL, ...options });
-    studentContext = await browser.newContext({ baseURL, ...options });
+    teacherContext = await browser().newContext({ baseURL, ...options });
+    studentContext = await browser().newContext({ baseURL, ...options });
   });
   afterAll(async () => {
     await teacherContext?.close();

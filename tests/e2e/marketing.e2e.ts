@@ -1,21 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../helpers/chromium.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
+import { desktop, h1, phone, shots, useChromium } from '../helpers/e2e.ts';
 
 const baseURL = inject('baseURL');
-const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
-
-const phone: BrowserContextOptions = {
-  viewport: { width: 412, height: 915 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-};
-const desktop: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
 
 const pages = [
   { path: '/', title: 'Home', name: 'home' },
@@ -25,16 +15,7 @@ const pages = [
   { path: '/contact', title: 'Contact', name: 'contact' },
 ] as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-  fs.mkdirSync(shots, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const browser = useChromium();
 
 async function open(page: Page, url: string, title: string) {
   await page.goto(url);
@@ -82,7 +63,7 @@ describe.each([
 ] as const)('the marketing pages on a %s', (device, options) => {
   let context: BrowserContext;
   beforeAll(async () => {
-    context = await browser.newContext({ baseURL, ...options });
+    context = await browser().newContext({ baseURL, ...options });
   });
   afterAll(async () => {
     await context.close();
@@ -142,7 +123,7 @@ describe.each([
 
 describe('the top bar on a phone', () => {
   it('opens the menu with the toggle, closes it with Escape, and highlights the chosen page', async () => {
-    const context = await browser.newContext({ baseURL, ...phone });
+    const context = await browser().newContext({ baseURL, ...phone });
     const page = await context.newPage();
     const problems = watchProblems(page);
     await open(page, '/', 'Home');
@@ -181,7 +162,7 @@ describe('the top bar on a phone', () => {
 
 describe('the instructor tabs', () => {
   it('show the first tab by default and switch with the arrow keys', async () => {
-    const context = await browser.newContext({ baseURL, ...desktop });
+    const context = await browser().newContext({ baseURL, ...desktop });
     const page = await context.newPage();
     await open(page, '/instructor', 'Become an Instructor');
     const tabs = page.getByRole('tab');
@@ -218,7 +199,7 @@ describe('the carousels', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    context = await browser.newContext({ baseURL, ...desktop });
+    context = await browser().newContext({ baseURL, ...desktop });
     page = await context.newPage();
   });
   afterAll(async () => {
@@ -333,7 +314,7 @@ describe('the carousels', () => {
   });
 
   it('never move by themselves when the system asks for reduced motion', async () => {
-    const calm = await browser.newContext({ baseURL, ...desktop, reducedMotion: 'reduce' });
+    const calm = await browser().newContext({ baseURL, ...desktop, reducedMotion: 'reduce' });
     const calmPage = await calm.newPage();
     await calmPage.mouse.move(1, 760);
     await open(calmPage, '/', 'Home');
@@ -351,7 +332,7 @@ describe('the carousels', () => {
 
 describe('the contact form against the real server', () => {
   it('tells the user the message was sent and clears, or keeps the text and marks the fields', async () => {
-    const context = await browser.newContext({ baseURL, ...phone });
+    const context = await browser().newContext({ baseURL, ...phone });
     const page = await context.newPage();
     const problems = watchProblems(page);
     await open(page, '/contact', 'Contact');
@@ -406,7 +387,7 @@ describe('the contact form against the real server', () => {
 
 describe('the marketing pages offline', () => {
   it('open again with their images after one visit, with the network gone', async () => {
-    const context = await browser.newContext({ baseURL, ...phone });
+    const context = await browser().newContext({ baseURL, ...phone });
     const page = await context.newPage();
     await open(page, '/', 'Home');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {

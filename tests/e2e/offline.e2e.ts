@@ -1,36 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, launchPersistentChromium } from '../helpers/chromium.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { launchPersistentChromium } from '../helpers/chromium.ts';
 import { jpegWithExif } from '../helpers/http.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
+import { h1, phone, shots, useChromium } from '../helpers/e2e.ts';
 
 // Issue 8's journey: a student on a phone with a connection that comes and goes.
 const baseURL = inject('baseURL');
-const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
 const password = 'correct horse battery';
-const phone: BrowserContextOptions = {
-  viewport: { width: 412, height: 915 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-};
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-  fs.mkdirSync(shots, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
 
 let counter = 0;
 const uniqueName = (prefix: string) =>
   `${prefix}_${process.pid.toString(36)}${(counter++).toString(36)}${Date.now().toString(36).slice(-5)}`;
-const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const origin = { origin: baseURL };
 
 /** Registers a student and signs them in, which leaves the session cookies in `context`. */
@@ -118,7 +104,7 @@ describe('offline first, on a phone', () => {
   });
 
   it('shows every marketing page offline after one visit, images included, by link and by reload', async () => {
-    const context = await browser.newContext({ baseURL, ...phone });
+    const context = await browser().newContext({ baseURL, ...phone });
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto('/');
@@ -148,7 +134,7 @@ describe('offline first, on a phone', () => {
   });
 
   it('opens signed-in screens offline from their saved copies, says when they were saved, and knows the student', async () => {
-    const context = await browser.newContext({ baseURL, ...phone });
+    const context = await browser().newContext({ baseURL, ...phone });
     const username = await signUp(context, 'lata');
     const mine = `Saved for the bus ride ${uniqueName('t')}`;
     expect(
@@ -195,7 +181,7 @@ describe('offline first, on a phone', () => {
   });
 
   it('keeps queued actions across a closed page and sends them once when it is opened again', async () => {
-    const context = await browser.newContext({ baseURL, ...phone });
+    const context = await browser().newContext({ baseURL, ...phone });
     await signUp(context, 'ravi');
     const page = await context.newPage();
     // As in a browser without Background Sync (Firefox, Safari): only the app's next start sends.
@@ -234,7 +220,7 @@ describe('offline first, on a phone', () => {
   });
 
   it('sends with every page closed when the browser fires Background Sync', async () => {
-    const context = await browser.newContext({ baseURL, ...phone });
+    const context = await browser().newContext({ baseURL, ...phone });
     await signUp(context, 'sync');
     const page = await context.newPage();
     await page.goto('/createtweet');
@@ -292,7 +278,7 @@ describe('offline first, on a phone', () => {
   });
 
   it('clears private data at logout: no saved answers, no remembered student', async () => {
-    const context = await browser.newContext({ baseURL, ...phone });
+    const context = await browser().newContext({ baseURL, ...phone });
     await signUp(context, 'shared');
     const page = await context.newPage();
     await page.goto('/acc');
@@ -326,7 +312,7 @@ describe('offline first, on a phone', () => {
     await context.close();
   });
   it('offers a new version with "Reload to update" and swaps only when the student agrees', async () => {
-    const context = await browser.newContext({ baseURL, ...phone });
+    const context = await browser().newContext({ baseURL, ...phone });
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto('/contact');

@@ -1,28 +1,17 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../helpers/chromium.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
+import { h1, shots, useChromium } from '../helpers/e2e.ts';
 
 const baseURL = inject('baseURL');
-const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-  fs.mkdirSync(shots, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const browser = useChromium();
 
 describe('the app shell on a desktop', () => {
   let context: BrowserContext;
   beforeAll(async () => {
-    context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
+    context = await browser().newContext({ baseURL, viewport: { width: 1366, height: 768 } });
   });
   afterAll(async () => {
     await context.close();
@@ -80,7 +69,7 @@ describe('the app shell on a desktop', () => {
 
 describe('the app shell on a phone', () => {
   it('hides the navigation behind the menu toggle and highlights the chosen item', async () => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       baseURL,
       viewport: { width: 412, height: 915 },
       deviceScaleFactor: 2,

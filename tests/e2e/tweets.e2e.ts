@@ -1,32 +1,15 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import type { Tweet } from '../../src/shared/contracts/tweets.ts';
-import { launchChromium } from '../helpers/chromium.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
 import { jpegWithExif } from '../helpers/http.ts';
+import { desktop, h1, phone, shots, useChromium } from '../helpers/e2e.ts';
 
 const baseURL = inject('baseURL');
-const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
 const password = 'correct horse battery';
 
-const phone: BrowserContextOptions = {
-  viewport: { width: 412, height: 915 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-};
-const desktop: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-  fs.mkdirSync(shots, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
 
 let counter = 0;
 /** The e2e server is shared by every journey file: each student gets a name of their own. */
@@ -72,14 +55,13 @@ async function allTweets(context: BrowserContext): Promise<Tweet[]> {
   return ((await res.json()) as { data: { docs: Tweet[] } }).data.docs;
 }
 
-const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 /** The card holding `text` (its content, or its id: classmates' texts repeat across runs). */
 const card = (page: Page, text: string): Locator =>
   page.getByRole('listitem').filter({ has: page.getByText(text, { exact: true }) });
 
 /** A classmate whose tweets fill the list, as a real class's would. */
 async function seedClassmate() {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser().newContext({ baseURL });
   const mate = await signUp(context, 'priya', 'Priya Sharma');
   const tweets = [];
   for (const text of [
@@ -98,7 +80,7 @@ describe.each([
 ] as const)('tweets on a %s', (size, options) => {
   it('creates, likes, edits and deletes a tweet', async () => {
     const mate = await seedClassmate();
-    const context = await browser.newContext({ baseURL, ...options });
+    const context = await browser().newContext({ baseURL, ...options });
     const me = await signUp(context, 'ravi', 'Ravi Kumar');
     const page = await context.newPage();
     const problems = watchProblems(page);
@@ -178,7 +160,7 @@ describe.each([
 describe('tweets offline', () => {
   it('keeps a tweet and a like made offline, across a reload, and delivers each once when back online', async () => {
     const mate = await seedClassmate();
-    const context = await browser.newContext({ baseURL, ...desktop });
+    const context = await browser().newContext({ baseURL, ...desktop });
     await signUp(context, 'meena', 'Meena Iyer');
     const page = await context.newPage();
     const problems = watchProblems(page);

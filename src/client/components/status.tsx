@@ -21,11 +21,7 @@ export function LoadError({ error, retry }: { error: unknown; retry?: () => void
           You are offline, and nothing has been saved on this device for this page yet. It will load when
           the connection returns.
         </p>
-        {retry ? (
-          <button type="button" className="button button-secondary" onClick={retry}>
-            Try again
-          </button>
-        ) : null}
+        <RetryButton retry={retry} />
       </div>
     );
   }
@@ -34,12 +30,17 @@ export function LoadError({ error, retry }: { error: unknown; retry?: () => void
   return (
     <div className="load-state load-state-error" role="alert">
       <p>Error: {message}</p>
-      {retry ? (
-        <button type="button" className="button button-secondary" onClick={retry}>
-          Try again
-        </button>
-      ) : null}
+      <RetryButton retry={retry} />
     </div>
+  );
+}
+
+function RetryButton({ retry }: { retry: (() => void) | undefined }) {
+  if (!retry) return null;
+  return (
+    <button type="button" className="button button-secondary" onClick={retry}>
+      Try again
+    </button>
   );
 }
 
