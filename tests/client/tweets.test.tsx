@@ -456,6 +456,17 @@ describe('create and update tweet', () => {
     expect((await serverTweets(ana)).map((t) => t.content)).toEqual(['Final from the bus']);
   });
 
+  it('opens the server copy when a link to a tweet made offline is followed after it was sent', async () => {
+    const ana = await student('ana');
+    const outbox = outboxFor(ana);
+    const id = (await outbox.enqueue({ kind: 'tweet.create', content: 'Sent since the link was made' }))!;
+    await outbox.idle();
+    const [sent] = await serverTweets(ana);
+    const router = await renderAt(`/updatetweet/${localRef(id)}`, ana.api, outbox);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/updatetweet/${sent!._id}`));
+    await waitFor(() => expect(textarea().value).toBe('Sent since the link was made'));
+  });
+
   it('explains when a tweet cannot be updated: not found, someone else’s, or no longer waiting', async () => {
     const ana = await student('ana');
     const bens = await postTweet(await student('ben'), 'Ben’s tweet');

@@ -159,6 +159,11 @@ export class Outbox {
     void this.drainSoon();
   }
 
+  /** The server id a tweet created on this device got once sent (its `local:` reference). */
+  async serverIdOf(ref: string): Promise<string | undefined> {
+    return (await this.options.db.ids.get(ref))?.serverId;
+  }
+
   onDelivered(listener: DeliveredListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

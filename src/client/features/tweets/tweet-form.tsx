@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig, type Cache } from 'swr';
 import type { Paged } from '../../../shared/contracts/pagination.ts';
 import type { Tweet } from '../../../shared/contracts/tweets.ts';
@@ -161,8 +161,26 @@ function UpdateForm({ tweet, initial }: { tweet: TweetRef; initial: string }) {
 /** An offline tweet is edited where it waits: in the outbox, folded into its creation. */
 function UpdateWaitingTweet({ tweetRef }: { tweetRef: TweetRef }) {
   const queue = useOutboxQueue();
-  if (queue === undefined) return <Loading />;
-  const content = waitingTweet(queue, tweetRef);
+  const outbox = useOutbox();
+  const navigate = useNavigate();
+  const content = queue === undefined ? undefined : waitingTweet(queue, tweetRef);
+  const sent = queue !== undefined && content === undefined;
+  // Sent since the link was made (a bookmark, an open tab): edit it under its server id.
+  const [lookedUp, setLookedUp] = useState(false);
+  useEffect(() => {
+    if (!sent) return;
+    let live = true;
+    void outbox.serverIdOf(tweetRef).then((serverId) => {
+      if (!live) return;
+      if (serverId)
+        void navigate({ to: '/updatetweet/$tweetId', params: { tweetId: serverId }, replace: true });
+      else setLookedUp(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [sent, outbox, tweetRef, navigate]);
+  if (queue === undefined || (sent && !lookedUp)) return <Loading />;
   if (content === undefined) {
     return <Gone>This tweet is no longer waiting on this device: it has been sent or deleted.</Gone>;
   }
