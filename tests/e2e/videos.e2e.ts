@@ -200,6 +200,34 @@ describe('video screens', () => {
   });
 });
 
+describe('uploading on a phone', () => {
+  it('uploads from the phone form, gets the server’s answer, and finds the video in My videos', async () => {
+    const { context, userId } = await signedInContext({ width: 412, height: 915 }, true);
+    const page = await context.newPage();
+    await page.goto('/uploadvideo');
+    await expect.poll(() => h1(page).textContent()).toBe('Upload video');
+    await page.getByLabel('Title').fill('Rain and rivers');
+    await page.getByLabel('Description').fill('Where the water goes after a storm.');
+    await page.getByLabel('Video file').setInputFiles(path.join(fixtures, 'clip.mp4'));
+    await page.getByLabel('Thumbnail image').setInputFiles(thumbnailFile);
+    await page.screenshot({ path: path.join(shots, 'videos-upload-form-phone.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Submit' }).tap();
+    await page.getByText('Video Uploaded Successfully :)').waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: path.join(shots, 'videos-uploaded-phone.png'), fullPage: true });
+
+    const mine = await api(context.request, `/videos/${userId}`);
+    expect(mine.docs.map((v: { title: string }) => v.title)).toEqual(['Rain and rivers']);
+    await page.goto('/getvideos');
+    await page
+      .getByRole('button', { name: /Rain and rivers/ })
+      .first()
+      .tap();
+    await page.getByRole('button', { name: 'Delete Video' }).waitFor();
+    await page.screenshot({ path: path.join(shots, 'videos-mine-phone.png'), fullPage: true });
+    await context.close();
+  });
+});
+
 describe('writes made offline on a phone', () => {
   it('shows a like and a comment as pending offline and sends each exactly once when back online', async () => {
     const owner = await signedInContext({ width: 1366, height: 768 });
