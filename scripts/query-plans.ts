@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { scratchDatabase, seed, type SeedSizes } from '../bench/seed.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig, type DatabaseConfig } from '../src/server/config.ts';
@@ -95,13 +95,15 @@ async function plansFor(kind: DatabaseConfig['kind'], config: DatabaseConfig, di
     // The session check runs before every signed-in request; show it once.
     if (seen.has(q.sql)) continue;
     seen.add(q.sql);
-    const explain =
+    // SQLite explains the statement as the server prepares it, parameters bound (a plan can
+    // differ when the planner cannot see a value); PostgreSQL plans each run with its values.
+    const result =
       kind === 'sqlite'
-        ? sql.raw(`explain query plan ${inline(q.sql, q.parameters, '?')}`)
-        : sql.raw(
-            `explain (analyze, costs off, timing off, summary off) ${inline(q.sql, q.parameters, '$')}`,
-          );
-    const rows = (await explain.execute(db.kysely)).rows as Array<Record<string, unknown>>;
+        ? await db.kysely.executeQuery(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]))
+        : await sql
+            .raw(`explain (analyze, costs off, timing off, summary off) ${inline(q.sql, q.parameters)}`)
+            .execute(db.kysely);
+    const rows = result.rows as Array<Record<string, unknown>>;
     const plan =
       kind === 'sqlite'
         ? rows.map((r) => `${'  '.repeat(depth(rows, r))}${String(r.detail)}`).join('\n')
@@ -124,14 +126,10 @@ function depth(rows: Array<Record<string, unknown>>, row: Record<string, unknown
   return d;
 }
 
-/** Puts literal parameters into the SQL text so that EXPLAIN sees the real values. */
-function inline(text: string, parameters: readonly unknown[], style: '?' | '$'): string {
+/** Puts literal parameters into PostgreSQL's SQL text so that EXPLAIN ANALYZE can run it. */
+function inline(text: string, parameters: readonly unknown[]): string {
   const literal = (v: unknown) =>
     typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
-  if (style === '?') {
-    let i = 0;
-    return text.replace(/\?/g, () => literal(parameters[i++]));
-  }
   return text.replace(/\$(\d+)/g, (_m, n: string) => literal(parameters[Number(n) - 1]));
 }
 
@@ -172,18 +170,21 @@ while answering each request; the plans are the databases' own (\`EXPLAIN QUERY 
 \`EXPLAIN ANALYZE\` on PostgreSQL, which also shows how many rows each step really read).
 
 What to look for: every page is read through an index in the list's order (\`SEARCH ... USING
-INDEX\` / \`Index Scan\`), stopped by \`LIMIT\`, so a page of 20 never reads the other rows; counts
-and like counts use an index too (\`USING COVERING INDEX\` / \`Index Only Scan\`); no \`SCAN\` of a
-whole big table and no \`USE TEMP B-TREE FOR ORDER BY\` (a sort of all rows) in a list query. A
-deep page (\`page=4000\`) still steps over the rows before it in the index, which is the price of
-offset paging; the benchmark issue measures it.
+INDEX\` / \`Index Scan\`), stopped by \`LIMIT\`, so a page of 20 never reads the other rows; no
+\`SCAN\` of a whole big table and no sort of all rows in a list query. Totals and like counts are
+not counted on read: they are columns kept by triggers (\`row_counts\`, \`videos.comments_count\`,
+\`likes_count\`; migration 0005), so a list answers with its page's rows and one row of counts.
 
-Findings when this was written:
-- Every list query walks its index in order on both databases, after the indexes gained their
-  tie-breaking column (\`id\`, or \`video_id\` for history); before that four lists sorted their
-  ties in a temporary B-tree.
-- \`totalDocs\` of an unfiltered list counts the whole table (100,000 index entries on SQLite, a
-  sequential scan on PostgreSQL): the one cost here that grows with the table.
+How a page is read (src/server/modules/paging.ts and the repositories):
+- The first page joins each row of the index walk to its owner and stops at the limit.
+- A later page takes its ids from the covering index alone (\`USING COVERING INDEX\` /
+  \`Index Only Scan\`), stepping over the earlier entries without reading their rows, then reads
+  and joins only the page's rows and sorts those few (the \`TEMP B-TREE\` / \`Sort\` over at most
+  100 rows). OFFSET over the join itself would join every row it skips.
+- A page past the middle of its list is read from the other end and put back in order
+  (\`page=4000\` of the 5,000 pages of videos steps over 20,000 index entries from the oldest end
+  instead of 79,980 from the newest), so no page steps over more than half its list. SQLite gets LIMIT and OFFSET as numbers in the SQL
+  text: bound, they made it re-plan the statement on every run.
 - PostgreSQL answers a channel's subscribers by hashing the (small) users table and sorting that
   channel's subscriptions; with 1,000 users this is its cheapest plan. It reads one channel's
   rows, never the whole table.

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { migrateTo, migrateToLatest } from '../../src/server/db/migrate.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/databases.ts';
 
 describe.each(databaseKinds)('migrations on %s', (kind) => {
@@ -17,6 +17,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0002-accounts', 'Success'],
       ['0003-channels', 'Success'],
       ['0004-social', 'Success'],
+      ['0005-counters', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -29,6 +30,190 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0002-accounts',
       '0003-channels',
       '0004-social',
+      '0005-counters',
     ]);
   });
+
+  it('0005 counts the rows already there, and its triggers keep every count exact', async () => {
+    database = await createTestDatabase(kind, { migrate: false });
+    await migrateTo(database.db, '0004-social');
+    const db = database.db.kysely as unknown as Kysely<Untyped>;
+    const now = '2026-01-01T00:00:00.000Z';
+    const times = { created_at: now, updated_at: now };
+    await db
+      .insertInto('users')
+      .values(
+        ['u1', 'u2', 'u3'].map((id) => ({
+          id,
+          username: id,
+          email: `${id}@school.example`,
+          full_name: id,
+          password_hash: 'x',
+          avatar: 'a.webp',
+          ...times,
+        })),
+      )
+      .execute();
+    const video = (id: string, owner: string) => ({
+      id,
+      owner_id: owner,
+      title: id,
+      description: '',
+      video_file: 'v.mp4',
+      thumbnail: 't.webp',
+      duration: 1,
+      ...times,
+    });
+    await db
+      .insertInto('videos')
+      .values([video('v1', 'u1'), video('v2', 'u2'), video('v3', 'u3')])
+      .execute();
+    const comment = (id: string, videoId: string, owner: string) => ({
+      id,
+      video_id: videoId,
+      owner_id: owner,
+      content: id,
+      ...times,
+    });
+    await db
+      .insertInto('comments')
+      .values([comment('c1', 'v1', 'u2'), comment('c2', 'v1', 'u3'), comment('c3', 'v2', 'u1')])
+      .execute();
+    await db
+      .insertInto('tweets')
+      .values([
+        { id: 't1', owner_id: 'u1', content: 't1', ...times },
+        { id: 't2', owner_id: 'u2', content: 't2', ...times },
+      ])
+      .execute();
+    const like = (table: string, user: string, target: string) =>
+      db
+        .insertInto(table)
+        .values({ id: `${table}-${user}-${target}`, user_id: user, target_id: target, created_at: now })
+        .execute();
+    await like('video_likes', 'u1', 'v1');
+    await like('video_likes', 'u2', 'v1');
+    await like('video_likes', 'u3', 'v1');
+    await like('video_likes', 'u3', 'v2');
+    await like('comment_likes', 'u1', 'c1');
+    await like('comment_likes', 'u3', 'c1');
+    await like('tweet_likes', 'u2', 't1');
+
+    await migrateToLatest(database.db);
+
+    const counts = async () => ({
+      videos: await db
+        .selectFrom('videos')
+        .select(['id', 'likes_count', 'comments_count'])
+        .orderBy('id')
+        .execute(),
+      comments: await db.selectFrom('comments').select(['id', 'likes_count']).orderBy('id').execute(),
+      tweets: await db.selectFrom('tweets').select(['id', 'likes_count']).orderBy('id').execute(),
+      totals: await db.selectFrom('row_counts').select(['table_name', 'n']).orderBy('table_name').execute(),
+    });
+    /** The counts as counting the rows gives them. */
+    const recount = async () => ({
+      videos: (
+        await sql<{ id: string; likes_count: number; comments_count: number }>`
+          select id,
+            (select count(*) from video_likes where target_id = videos.id) as likes_count,
+            (select count(*) from comments where video_id = videos.id) as comments_count
+          from videos order by id`.execute(db)
+      ).rows,
+      comments: (
+        await sql<{ id: string; likes_count: number }>`
+          select id, (select count(*) from comment_likes where target_id = comments.id) as likes_count
+          from comments order by id`.execute(db)
+      ).rows,
+      tweets: (
+        await sql<{ id: string; likes_count: number }>`
+          select id, (select count(*) from tweet_likes where target_id = tweets.id) as likes_count
+          from tweets order by id`.execute(db)
+      ).rows,
+      totals: [
+        {
+          table_name: 'tweets',
+          n: (await sql<{ n: number }>`select count(*) as n from tweets`.execute(db)).rows[0]!.n,
+        },
+        {
+          table_name: 'videos',
+          n: (await sql<{ n: number }>`select count(*) as n from videos`.execute(db)).rows[0]!.n,
+        },
+      ],
+    });
+    const numeric = (v: Awaited<ReturnType<typeof counts>>) =>
+      JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'string' && /^\d+$/.test(x) ? Number(x) : x)));
+
+    expect(await counts()).toEqual({
+      videos: [
+        { id: 'v1', likes_count: 3, comments_count: 2 },
+        { id: 'v2', likes_count: 1, comments_count: 1 },
+        { id: 'v3', likes_count: 0, comments_count: 0 },
+      ],
+      comments: [
+        { id: 'c1', likes_count: 2 },
+        { id: 'c2', likes_count: 0 },
+        { id: 'c3', likes_count: 0 },
+      ],
+      tweets: [
+        { id: 't1', likes_count: 1 },
+        { id: 't2', likes_count: 0 },
+      ],
+      totals: [
+        { table_name: 'tweets', n: 2 },
+        { table_name: 'videos', n: 3 },
+      ],
+    });
+
+    // Inserts that a conflict turns into nothing count nothing; deletes of nothing neither.
+    await db
+      .insertInto('video_likes')
+      .values({ id: 'again', user_id: 'u1', target_id: 'v1', created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'target_id']).doNothing())
+      .execute();
+    await db.deleteFrom('video_likes').where('user_id', '=', 'u1').where('target_id', '=', 'v3').execute();
+    // One statement that adds several likes to several targets.
+    await db
+      .insertInto('comment_likes')
+      .values([
+        { id: 'b1', user_id: 'u2', target_id: 'c2', created_at: now },
+        { id: 'b2', user_id: 'u3', target_id: 'c2', created_at: now },
+        { id: 'b3', user_id: 'u2', target_id: 'c3', created_at: now },
+      ])
+      .execute();
+    await db.insertInto('videos').values(video('v4', 'u1')).execute();
+    await db
+      .insertInto('comments')
+      .values(comment('c4', 'v4', 'u3'))
+      .execute();
+    await like('video_likes', 'u2', 'v4');
+    await like('comment_likes', 'u1', 'c4');
+    expect(numeric(await counts())).toEqual(numeric(await recount()));
+
+    // Cascades: a deleted user takes their likes, comments, videos and tweets along, and every
+    // count those touched follows.
+    await db.deleteFrom('users').where('id', '=', 'u3').execute();
+    const afterUser = numeric(await counts());
+    expect(afterUser).toEqual(numeric(await recount()));
+    expect(afterUser.videos).toContainEqual({ id: 'v1', likes_count: 2, comments_count: 1 });
+    expect(afterUser.comments).toContainEqual({ id: 'c1', likes_count: 1 });
+    // A deleted video takes its comments (and their likes) and its likes.
+    await db.deleteFrom('videos').where('id', '=', 'v1').execute();
+    await db.deleteFrom('tweets').where('id', '=', 't1').execute();
+    await db.deleteFrom('comments').where('id', '=', 'c3').execute();
+    const afterDeletes = numeric(await counts());
+    expect(afterDeletes).toEqual(numeric(await recount()));
+    expect(afterDeletes.totals).toEqual([
+      { table_name: 'tweets', n: 1 },
+      { table_name: 'videos', n: 2 },
+    ]);
+
+    // And the migration can be undone and done again.
+    await migrateTo(database.db, '0004-social');
+    await migrateToLatest(database.db);
+    expect(numeric(await counts())).toEqual(numeric(await recount()));
+  });
 });
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows written as the SQL of an older schema
+type Untyped = Record<string, any>;

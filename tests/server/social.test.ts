@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/databases.ts';
-import { bearer, json, registerAndSignIn, uploadVideo, type SignedIn } from '../helpers/http.ts';
+import { bearer, json, registerAndSignIn, signIn, uploadVideo, type SignedIn } from '../helpers/http.ts';
 import { createTestServer, type TestServer } from '../helpers/server.ts';
 
 describe.each(databaseKinds)('comments, likes, subscriptions, tweets and stats on %s', (kind) => {
@@ -52,6 +52,25 @@ describe.each(databaseKinds)('comments, likes, subscriptions, tweets and stats o
       const third = json(await call('GET', `/comments/${videoId}?page=3`)).data;
       expect(third.docs).toHaveLength(5);
       expect(third.hasNextPage).toBe(false);
+      // Pages past the middle are read from the oldest end: every page of every size still
+      // holds the same comments, in the same order, as one long page.
+      const all = json(await call('GET', `/comments/${videoId}?limit=100`)).data.docs.map(
+        (c: { content: string }) => c.content,
+      );
+      expect(all).toHaveLength(25);
+      for (const limit of [1, 3, 7, 10, 24]) {
+        const paged: string[] = [];
+        for (let page = 1; page <= Math.ceil(25 / limit); page++) {
+          const docs = json(await call('GET', `/comments/${videoId}?page=${page}&limit=${limit}`)).data.docs;
+          paged.push(...docs.map((c: { content: string }) => c.content));
+        }
+        expect(paged, `limit ${limit}`).toEqual(all);
+      }
+      expect(json(await call('GET', `/comments/${videoId}?page=4`)).data).toMatchObject({
+        docs: [],
+        totalDocs: 25,
+        hasNextPage: false,
+      });
       // The spec's "more" raises the limit by 10.
       const more = json(await call('GET', `/comments/${videoId}?page=1&limit=20`)).data;
       expect(more.docs).toHaveLength(20);
@@ -143,6 +162,99 @@ describe.each(databaseKinds)('comments, likes, subscriptions, tweets and stats o
         liked: true,
         likesCount: 1,
       });
+      const kept = await server.database.db.kysely
+        .selectFrom('videos')
+        .select('likes_count')
+        .where('id', '=', videoId)
+        .executeTakeFirstOrThrow();
+      expect(kept.likes_count).toBe(1);
+    });
+
+    it('keeps every like count exact under parallel sets, unsets and toggles from many users', async () => {
+      const db = server.database.db.kysely;
+      // More users than the two of every test, made directly (registering is slow) and signed in
+      // through the API; the sign-in limit (10 a minute) allows seven more.
+      const { password_hash } = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', ana.userId)
+        .executeTakeFirstOrThrow();
+      const now = new Date().toISOString();
+      await db
+        .insertInto('users')
+        .values(
+          Array.from({ length: 7 }, (_, i) => ({
+            id: `crowd${i}`,
+            username: `crowd${i}`,
+            email: `crowd${i}@school.example`,
+            full_name: `Crowd ${i}`,
+            password_hash,
+            avatar: 'images/none.webp',
+            cover_image: null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+      const crowd = [ana, ben];
+      for (let i = 0; i < 7; i++) crowd.push(await signIn(server.app, `crowd${i}`));
+
+      const comment = json(await call('POST', `/comments/${videoId}`, ana, { content: 'liked a lot' })).data;
+      const tweet = json(await call('POST', '/tweets', ana, { content: 'liked a lot too' })).data;
+      const targets = [
+        ['v', videoId, 'video_likes'],
+        ['c', comment._id as string, 'comment_likes'],
+        ['t', tweet._id as string, 'tweet_likes'],
+      ] as const;
+      /** Every user in `who` sends `times` like requests to every target, all at once. */
+      const everywhere = async (who: SignedIn[], body: object | undefined, times = 1) => {
+        const results = await Promise.all(
+          who.flatMap((w) =>
+            targets.flatMap(([kind, id]) =>
+              Array.from({ length: times }, () => call('POST', `/likes/toggle/${kind}/${id}`, w, body)),
+            ),
+          ),
+        );
+        for (const r of results) expect(r.statusCode, r.body).toBe(200);
+      };
+      const check = async (expected: number) => {
+        for (const [kind, id, table] of targets) {
+          const { n } = await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('target_id', '=', id)
+            .executeTakeFirstOrThrow();
+          expect(Number(n), `${kind} like rows`).toBe(expected);
+          expect(json(await call('GET', `/likes/toggle/${kind}/${id}`)).data.likesCount, kind).toBe(expected);
+        }
+        const listed = (docs: Array<{ _id: string; likesCount: number }>, id: string) =>
+          docs.find((d) => d._id === id)?.likesCount;
+        expect(listed(json(await call('GET', '/videos')).data.docs, videoId)).toBe(expected);
+        expect(listed(json(await call('GET', `/comments/${videoId}`)).data.docs, comment._id)).toBe(expected);
+        expect(listed(json(await call('GET', '/tweets')).data.docs, tweet._id)).toBe(expected);
+      };
+
+      // Each like set three times over, in parallel: repeats must not count twice.
+      await everywhere(crowd, { liked: true }, 3);
+      await check(9);
+      // Five unset (twice) while four set again (twice), all at once.
+      const [leaving, staying] = [crowd.slice(0, 5), crowd.slice(5)];
+      await Promise.all([everywhere(leaving, { liked: false }, 2), everywhere(staying, { liked: true }, 2)]);
+      await check(4);
+      // Toggles flip each user's like: the five come back and the four leave.
+      await everywhere(crowd, undefined);
+      await check(5);
+
+      // Deleting a liked comment and tweet takes their likes along and lowers the totals.
+      expect((await call('DELETE', `/comments/c/${comment._id}`, ana)).statusCode).toBe(200);
+      expect((await call('DELETE', `/tweets/${tweet._id}`, ana)).statusCode).toBe(200);
+      const left = await db
+        .selectFrom('comment_likes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(left.n)).toBe(0);
+      expect(json(await call('GET', '/tweets')).data.totalDocs).toBe(0);
+      expect(json(await call('GET', `/comments/${videoId}`)).data.totalDocs).toBe(0);
     });
   });
 

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-contact-messages.ts';
 import * as m0002 from './migrations/0002-accounts.ts';
 import * as m0003 from './migrations/0003-channels.ts';
 import * as m0004 from './migrations/0004-social.ts';
+import * as m0005 from './migrations/0005-counters.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -23,9 +24,19 @@ const migrations: Record<string, MigrationModule> = {
   '0002-accounts': m0002,
   '0003-channels': m0003,
   '0004-social': m0004,
+  '0005-counters': m0005,
 };
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  return checked(await migratorFor(db).migrateToLatest());
+}
+
+/** Migrates up or down to the named migration; for tests of a migration's effect on existing rows. */
+export async function migrateTo(db: Db, name: string): Promise<MigrationResultSet> {
+  return checked(await migratorFor(db).migrateTo(name));
+}
+
+function migratorFor(db: Db): Migrator {
   const ctx: MigrationContext = {
     dialect: db.dialect,
     timestamp: db.dialect === 'postgres' ? 'timestamptz' : 'text',
@@ -38,11 +49,13 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
       ...(down ? { down: (k: Kysely<unknown>) => down(k, ctx) } : {}),
     };
   }
-  const migrator = new Migrator({
+  return new Migrator({
     db: db.kysely,
     provider: { getMigrations: () => Promise.resolve(bound) },
   });
-  const result = await migrator.migrateToLatest();
+}
+
+function checked(result: MigrationResultSet): MigrationResultSet {
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Database migration ${failed} failed: ${String(result.error)}`, {

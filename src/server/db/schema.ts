@@ -54,6 +54,9 @@ export interface VideosTable {
   thumbnail: string;
   duration: number;
   views: Generated<number>;
+  /** Kept by triggers (migration 0005): never written by the application. */
+  likes_count: Generated<number>;
+  comments_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -76,6 +79,8 @@ export interface CommentsTable {
   video_id: string;
   owner_id: string;
   content: string;
+  /** Kept by triggers (migration 0005). */
+  likes_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -84,6 +89,8 @@ export interface TweetsTable {
   id: string;
   owner_id: string;
   content: string;
+  /** Kept by triggers (migration 0005). */
+  likes_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -94,6 +101,12 @@ export interface LikesTable {
   user_id: string;
   target_id: string;
   created_at: string;
+}
+
+/** Exact row counts of the big tables whose unfiltered lists show a total, kept by triggers. */
+export interface RowCountsTable {
+  table_name: 'videos' | 'tweets';
+  n: number;
 }
 
 export interface Database {
@@ -109,4 +122,5 @@ export interface Database {
   video_likes: LikesTable;
   comment_likes: LikesTable;
   tweet_likes: LikesTable;
+  row_counts: RowCountsTable;
 }

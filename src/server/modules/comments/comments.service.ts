@@ -34,8 +34,9 @@ export class CommentsService {
   }
 
   async list(videoId: string, viewerId: string | undefined, page: PageQuery): Promise<Paged<Comment>> {
-    if (!(await this.videos.find(videoId))) throw missingVideo();
-    const { rows, total } = await this.comments.list(videoId, viewerId, page);
+    const total = await this.videos.commentsCount(videoId);
+    if (total === undefined) throw missingVideo();
+    const rows = await this.comments.list(videoId, viewerId, page, total);
     return toPaged(
       rows.map((r) => this.toComment(r)),
       page,

@@ -5,17 +5,16 @@ export class DashboardRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async stats(channelId: string) {
-    const [videos, likes, subscribers] = await Promise.all([
+    const [videos, subscribers] = await Promise.all([
+      // Likes are summed from each video's kept count rather than counted one by one.
       this.db
         .selectFrom('videos')
-        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('views').as('views')])
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.sum<number>('views').as('views'),
+          eb.fn.sum<number>('likes_count').as('likes'),
+        ])
         .where('owner_id', '=', channelId)
-        .executeTakeFirstOrThrow(),
-      this.db
-        .selectFrom('video_likes as l')
-        .innerJoin('videos as v', 'v.id', 'l.target_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('v.owner_id', '=', channelId)
         .executeTakeFirstOrThrow(),
       this.db
         .selectFrom('subscriptions')
@@ -26,7 +25,7 @@ export class DashboardRepository {
     return {
       totalVideos: Number(videos.n),
       totalViews: Number(videos.views ?? 0),
-      totalLikes: Number(likes.n),
+      totalLikes: Number(videos.likes ?? 0),
       totalSubscribers: Number(subscribers.n),
     };
   }

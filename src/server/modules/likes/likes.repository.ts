@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { LikeKind } from '../../../shared/contracts/likes.ts';
 import type { PageQuery } from '../../../shared/contracts/pagination.ts';
 import type { Database } from '../../db/schema.ts';
-import { ownerColumns, type OwnerRow } from '../users/owner-columns.ts';
+import { likedColumn, ownerColumns, type OwnerRow } from '../users/owner-columns.ts';
 
 const LIKES = { v: 'video_likes', c: 'comment_likes', t: 'tweet_likes' } as const;
 const TARGETS = { v: 'videos', c: 'comments', t: 'tweets' } as const;
@@ -32,34 +32,25 @@ export class LikesRepository {
     return row !== undefined;
   }
 
+  /** The target's like count and whether `userId` likes it; undefined when the target is gone. */
   async state(
     kind: LikeKind,
     targetId: string,
     userId: string | undefined,
-  ): Promise<{ liked: boolean; likesCount: number }> {
+  ): Promise<{ liked: boolean; likesCount: number } | undefined> {
     const row = await this.db
-      .selectFrom(likesOf(kind))
-      .select((eb) => [
-        eb.fn.countAll<number>().as('count'),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when('user_id', '=', userId ?? '')
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as('mine'),
-      ])
-      .where('target_id', '=', targetId)
-      .executeTakeFirstOrThrow();
-    return { liked: Number(row.mine ?? 0) > 0, likesCount: Number(row.count) };
+      .selectFrom(`${TARGETS[kind]} as t` as 'videos as t')
+      .select('t.likes_count')
+      .select(likedColumn(LIKES[kind], 't.id', userId))
+      .where('t.id', '=', targetId)
+      .executeTakeFirst();
+    return row && { liked: Number(row.liked) > 0, likesCount: Number(row.likes_count) };
   }
 
   /**
    * Sets the like to `liked`. Adding relies on the unique (user, target) constraint, so any number
-   * of concurrent requests leave at most one row.
+   * of concurrent requests leave at most one row. The target's likes_count follows in the same
+   * statement (triggers of migration 0005), counting only rows really added or removed.
    */
   async set(kind: LikeKind, targetId: string, userId: string, liked: boolean, now: string): Promise<void> {
     const table = likesOf(kind);

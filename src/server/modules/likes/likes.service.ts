@@ -6,6 +6,8 @@ import { ownerFrom } from '../users/owner-columns.ts';
 import type { LikesRepository } from './likes.repository.ts';
 
 const NAMES: Record<LikeKind, string> = { v: 'video', c: 'comment', t: 'tweet' };
+const missing = (kind: LikeKind) =>
+  new AppError(404, `This ${NAMES[kind]} does not exist (it may have been deleted)`);
 
 export class LikesService {
   constructor(
@@ -15,14 +17,13 @@ export class LikesService {
   ) {}
 
   private async requireTarget(kind: LikeKind, targetId: string): Promise<void> {
-    if (!(await this.likes.targetExists(kind, targetId))) {
-      throw new AppError(404, `This ${NAMES[kind]} does not exist (it may have been deleted)`);
-    }
+    if (!(await this.likes.targetExists(kind, targetId))) throw missing(kind);
   }
 
   async state(kind: LikeKind, targetId: string, viewerId: string | undefined): Promise<LikeState> {
-    await this.requireTarget(kind, targetId);
-    return this.likes.state(kind, targetId, viewerId);
+    const state = await this.likes.state(kind, targetId, viewerId);
+    if (!state) throw missing(kind);
+    return state;
   }
 
   /** With `liked` given, sets that state (safe to repeat); without, flips the current one. */
@@ -36,7 +37,7 @@ export class LikesService {
     const now = this.now().toISOString();
     if (liked === undefined) await this.likes.toggle(kind, targetId, userId, now);
     else await this.likes.set(kind, targetId, userId, liked, now);
-    return this.likes.state(kind, targetId, userId);
+    return this.state(kind, targetId, userId);
   }
 
   async likedVideos(userId: string, page: PageQuery): Promise<Paged<LikedVideo>> {

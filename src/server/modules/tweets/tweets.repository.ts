@@ -1,13 +1,53 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { PageQuery } from '../../../shared/contracts/pagination.ts';
 import type { Database, TweetsTable } from '../../db/schema.ts';
-import { likeColumns, ownerColumns, type OwnerRow } from '../users/owner-columns.ts';
+import { reusableQuery } from '../../db/reusable.ts';
+import { pageWindow, rowCount } from '../paging.ts';
+import { likedColumn, ownerColumns, type OwnerRow } from '../users/owner-columns.ts';
 
-export type TweetRow = TweetsTable;
-export interface TweetListRow extends TweetRow, OwnerRow {
-  likes_count: number;
-  liked: number;
-}
+export type TweetRow = Selectable<TweetsTable>;
+export type TweetListRow = TweetRow & OwnerRow & { liked: number | boolean };
+
+/** One page of tweets with their owners and the viewer's likes, read as VideosRepository reads videos. */
+const pageQuery = reusableQuery(
+  (
+    db: Kysely<Database>,
+    shape: { order: 'asc' | 'desc'; owner: boolean; viewer: boolean; limit: number; offset: number },
+    v: { ownerId: string | undefined; viewerId: string | undefined },
+  ) => {
+    const liked = likedColumn('tweet_likes', 't.id', shape.viewer ? v.viewerId : undefined);
+    if (shape.offset === 0) {
+      let first = db
+        .selectFrom('tweets as t')
+        .innerJoin('users as o', 'o.id', 't.owner_id')
+        .selectAll('t')
+        .select(ownerColumns)
+        .select(liked);
+      if (shape.owner) first = first.where('t.owner_id', '=', v.ownerId!);
+      return first.orderBy('t.created_at', shape.order).orderBy('t.id', shape.order).limit(shape.limit);
+    }
+    let ids = db.selectFrom('tweets').select('id');
+    if (shape.owner) ids = ids.where('owner_id', '=', v.ownerId!);
+    return db
+      .selectFrom(
+        ids
+          .orderBy('created_at', shape.order)
+          .orderBy('id', shape.order)
+          .limit(shape.limit)
+          .offset(shape.offset)
+          .as('p'),
+      )
+      .crossJoin('tweets as t')
+      .crossJoin('users as o')
+      .whereRef('t.id', '=', 'p.id')
+      .whereRef('o.id', '=', 't.owner_id')
+      .selectAll('t')
+      .select(ownerColumns)
+      .select(liked)
+      .orderBy('t.created_at', shape.order)
+      .orderBy('t.id', shape.order);
+  },
+);
 
 export class TweetsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -18,38 +58,48 @@ export class TweetsRepository {
       .innerJoin('users as o', 'o.id', 't.owner_id')
       .selectAll('t')
       .select(ownerColumns)
-      .select(likeColumns('tweet_likes', 't.id', viewerId));
+      .select(likedColumn('tweet_likes', 't.id', viewerId));
   }
 
-  async list(ownerId: string | undefined, viewerId: string | undefined, { page, limit }: PageQuery) {
-    let rows = this.withOwner(viewerId);
-    let count = this.db.selectFrom('tweets').select((eb) => eb.fn.countAll<number>().as('n'));
-    if (ownerId !== undefined) {
-      rows = rows.where('t.owner_id', '=', ownerId);
-      count = count.where('owner_id', '=', ownerId);
-    }
-    const [docs, total] = await Promise.all([
-      rows
-        .orderBy('t.created_at', 'desc')
-        .orderBy('t.id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      count.executeTakeFirstOrThrow(),
-    ]);
-    return { rows: docs as TweetListRow[], total: Number(total.n) };
+  /** One page, newest first; `ownerId` narrows to one user. Totals are kept, not counted. */
+  async list(ownerId: string | undefined, viewerId: string | undefined, page: PageQuery) {
+    const total =
+      ownerId === undefined
+        ? await rowCount(this.db, 'tweets')
+        : Number(
+            (
+              await this.db
+                .selectFrom('tweets')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('owner_id', '=', ownerId)
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+    const window = pageWindow(page, total);
+    if (!window) return { rows: [], total };
+    const rows = await pageQuery(
+      this.db,
+      {
+        order: window.fromEnd ? 'asc' : 'desc',
+        owner: ownerId !== undefined,
+        viewer: viewerId !== undefined,
+        limit: window.limit,
+        offset: window.offset,
+      },
+      { ownerId, viewerId },
+    );
+    return { rows: window.fromEnd ? rows.reverse() : rows, total };
   }
 
   async findWithOwner(id: string, viewerId: string | undefined): Promise<TweetListRow | undefined> {
-    return (await this.withOwner(viewerId).where('t.id', '=', id).executeTakeFirst()) as
-      TweetListRow | undefined;
+    return this.withOwner(viewerId).where('t.id', '=', id).executeTakeFirst();
   }
 
   async find(id: string): Promise<TweetRow | undefined> {
     return this.db.selectFrom('tweets').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insert(row: TweetRow): Promise<void> {
+  async insert(row: Insertable<TweetsTable>): Promise<void> {
     await this.db.insertInto('tweets').values(row).execute();
   }
 

@@ -33,16 +33,15 @@ export function ownerFrom(row: OwnerRow, storage: MediaStorage): PublicUser {
 type LikeTable = 'video_likes' | 'comment_likes' | 'tweet_likes';
 
 /**
- * `likes_count` and `liked` (0 or 1) of the row whose id is `idRef`, as subqueries that use the
- * likes table's target index, so a page of 20 counts 20 targets and nothing else.
+ * `liked`: whether the viewer likes the row whose id is `idRef` (1/0 on SQLite, true/false on
+ * PostgreSQL), one lookup in the (user, target) unique index. Like counts are columns of the
+ * rows themselves (migration 0005).
  */
-export function likeColumns(table: LikeTable, idRef: string, viewerId: string | undefined) {
-  return [
-    sql<number>`(select count(*) from ${sql.table(table)} where target_id = ${sql.ref(idRef)})`.as(
-      'likes_count',
-    ),
-    sql<number>`(select count(*) from ${sql.table(table)} where target_id = ${sql.ref(idRef)} and user_id = ${viewerId ?? ''})`.as(
-      'liked',
-    ),
-  ];
+export function likedColumn(table: LikeTable, idRef: string, viewerId: string | undefined) {
+  if (viewerId === undefined) return sql<number | boolean>`0`.as('liked');
+  return sql<
+    number | boolean
+  >`exists (select 1 from ${sql.table(table)} where target_id = ${sql.ref(idRef)} and user_id = ${viewerId})`.as(
+    'liked',
+  );
 }

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
+import { reusableQuery } from '../../db/reusable.ts';
 import type { Database, SessionsTable } from '../../db/schema.ts';
 
 export type SessionRow = SessionsTable;
+
+// Runs before every signed-in request, so it is compiled once (see reusableQuery).
+const byId = reusableQuery((db: Kysely<Database>, _shape: Record<string, never>, v: { id: string }) =>
+  db.selectFrom('sessions').selectAll().where('id', '=', v.id),
+);
 
 export class SessionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -11,7 +17,7 @@ export class SessionsRepository {
   }
 
   async findById(id: string): Promise<SessionRow | undefined> {
-    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+    return (await byId(this.db, {}, { id }))[0];
   }
 
   /**

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { commentSchema } from '../../src/shared/contracts/comments.ts';
+import { envelopeSchema, errorEnvelopeSchema } from '../../src/shared/contracts/envelope.ts';
+import { pagedSchema } from '../../src/shared/contracts/pagination.ts';
+import { videoSchema } from '../../src/shared/contracts/videos.ts';
+import { serializerCompiler } from '../../src/server/plugins/serializer.ts';
+
+const compile = (schema: z.ZodType) =>
+  serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' } as Parameters<
+    typeof serializerCompiler
+  >[0]);
+
+const owner = { _id: 'u1', username: 'ana', fullName: 'Ana', avatar: '/media/a.webp', coverImage: null };
+const video = {
+  _id: 'v1',
+  title: 'Fractions "quoted" \u2028 and \\ escaped',
+  description: 'ünïcødé ✓',
+  videoFile: '/media/v.mp4',
+  thumbnail: '/media/t.webp',
+  duration: 61.5,
+  views: 3,
+  likesCount: 2,
+  owner,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-02T00:00:00.000Z',
+};
+const envelope = <T>(data: T) => ({ statusCode: 200, success: true, message: 'OK', data });
+
+describe('the response serializer', () => {
+  it('writes what the zod serializer wrote, for lists, single items and errors', () => {
+    const page = envelope({
+      docs: [video, video],
+      page: 1,
+      limit: 20,
+      totalDocs: 2,
+      totalPages: 1,
+      hasNextPage: false,
+    });
+    const schema = envelopeSchema(pagedSchema(videoSchema));
+    expect(JSON.parse(compile(schema)(page))).toEqual(JSON.parse(JSON.stringify(z.encode(schema, page))));
+    const comment = {
+      _id: 'c1',
+      content: 'hi',
+      video: 'v1',
+      owner,
+      likesCount: 0,
+      liked: true,
+      createdAt: 'a',
+      updatedAt: 'b',
+    };
+    expect(JSON.parse(compile(envelopeSchema(commentSchema))(envelope(comment)))).toEqual(envelope(comment));
+    const failure = {
+      statusCode: 400,
+      success: false,
+      message: 'No',
+      data: null,
+      errors: [{ field: 'title', message: 'Title is required' }],
+    };
+    expect(JSON.parse(compile(errorEnvelopeSchema)(failure))).toEqual(failure);
+    expect(JSON.parse(compile(envelopeSchema(z.null()))(envelope(null)))).toEqual(envelope(null));
+  });
+
+  it('writes only the properties the contract names, and refuses a missing one', () => {
+    const leaky = { ...video, password_hash: 'secret', owner: { ...owner, email: 'ana@school.example' } };
+    const out = compile(envelopeSchema(videoSchema))(envelope(leaky));
+    expect(out).not.toContain('secret');
+    expect(out).not.toContain('ana@school.example');
+    expect(JSON.parse(out)).toEqual(envelope(video));
+    const untitled: Partial<typeof video> = { ...video };
+    delete untitled.title;
+    expect(() => compile(envelopeSchema(videoSchema))(envelope(untitled))).toThrow();
+  });
+});
