@@ -332,6 +332,10 @@ async function main() {
   else say('\n(PostgreSQL not measured: set BENCH_DATABASE_URL.)');
   await clientSection();
   say(`\nThe whole run took ${fmt((Date.now() - started) / 60_000, 1)} minutes.`);
+  // What the numbers mean (causes of misses, as measured) is written by people, in
+  // bench/findings.md, and kept beside each new table.
+  const findings = path.join(root, 'bench/findings.md');
+  if (fs.existsSync(findings)) say(`\n${fs.readFileSync(findings, 'utf8').trim()}`);
   fs.writeFileSync(path.join(root, 'docs/benchmarks.md'), `${lines.join('\n')}\n`);
   process.stdout.write('\nwrote docs/benchmarks.md\n');
 }

@@ -1,5 +1,6 @@
 // The JavaScript and CSS (gzip bytes) each route loads before it is interactive: the entry chunk,
-// the route's own chunk and everything they import statically, read from Vite's build manifest.
+// the route's own chunk and everything they import statically, read from Vite's build manifest,
+// and whatever index.html has every page preload (the home screen's chunk, see vite.config.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -32,8 +33,15 @@ export function routeSizes(dist = path.join(root, 'dist/client')) {
     for (const imported of entry.imports ?? []) closure(imported, js, css);
     return { js, css };
   };
+  // index.html is every route's page: what it preloads, every route downloads.
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const linked = (pattern) => [...html.matchAll(pattern)].map(([, href]) => href.replace(/^\//, ''));
+  const preloadedJs = linked(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g);
+  const preloadedCss = linked(/<link rel="preload" as="style"[^>]*? href="([^"]+)"/g);
   return routes.map(({ route, source }) => {
     const { js, css } = closure('index.html');
+    for (const file of preloadedJs) js.add(file);
+    for (const file of preloadedCss) css.add(file);
     closure(source, js, css);
     return {
       route,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, writeClientBuild, type TestServer } from '../helpers/server.ts';
 
@@ -54,6 +55,35 @@ describe('the built app as the server serves it', () => {
     }
     const icon = await get('/icons/icon-192.png');
     expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('sends the build’s brotli or gzip copy to a browser that accepts it, and the plain file otherwise', async () => {
+    const plain = 'console.log("a screen");'.repeat(100);
+    const file = path.join(clientDir, 'assets', 'screen-Zz9.js');
+    fs.writeFileSync(file, plain);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(plain));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(plain));
+
+    const br = await server.app.inject({
+      method: 'GET',
+      url: '/assets/screen-Zz9.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+
+    const gz = await server.app.inject({
+      method: 'GET',
+      url: '/assets/screen-Zz9.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain);
+
+    const none = await get('/assets/screen-Zz9.js');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain);
   });
 
   it('answers a missing file with a plain 404, not the app', async () => {

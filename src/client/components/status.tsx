@@ -18,8 +18,8 @@ export function LoadError({ error, retry }: { error: unknown; retry?: () => void
     return (
       <div className="load-state load-state-offline" role="status">
         <p>
-          You are offline, and nothing has been saved on this device for this page yet. It will load when
-          the connection returns.
+          You are offline, and nothing has been saved on this device for this page yet. It will load when the
+          connection returns.
         </p>
         <RetryButton retry={retry} />
       </div>

@@ -1,16 +1,23 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useMemo, useState, type CSSProperties, type FocusEvent, type ReactNode } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
 import {
-  autoplayOptions,
-  carouselOptions,
-  carouselTiming,
-  itemsPerView,
-  type Breakpoint,
-} from './carousel-settings.ts';
-import { MinimumDrag } from './minimum-drag.ts';
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+  type ReactNode,
+} from 'react';
+import { carouselOptions, itemsPerView, type Breakpoint } from './carousel-settings.ts';
+import { whenIdle } from './idle.ts';
 import { usePrefersReducedMotion, useWindowWidth } from './use-media.ts';
 import './carousel.css';
+
+// Should the slider's code not arrive (the connection dropped before the service worker kept a
+// copy), the carousel stays as it is, its first slide showing, rather than failing the page.
+const CarouselEngine = lazy(() => import('./carousel-engine.tsx').catch(() => ({ default: () => null })));
 
 interface CarouselProps {
   /** Names the carousel for screen readers ("Highlights", "Popular courses"). */
@@ -31,8 +38,20 @@ export function Carousel({ label, slides, breakpoints, className }: CarouselProp
   const reducedMotion = usePrefersReducedMotion();
   const perView = Math.min(itemsPerView(useWindowWidth(), breakpoints), slides.length);
   const options = useMemo(() => carouselOptions({ reducedMotion }), [reducedMotion]);
-  const [plugins] = useState(() => [Autoplay(autoplayOptions()), MinimumDrag(carouselTiming.minimumDragPx)]);
-  const [viewportRef, embla] = useEmblaCarousel(options, plugins);
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [embla, setEmbla] = useState<EmblaCarouselType>();
+  const awake = useAwakeAfterFirstPaint();
+  // A previous/next press that came before Embla was up, carried out once it is.
+  const pendingMove = useRef<'prev' | 'next' | null>(null);
+  const move = (direction: 'prev' | 'next') => {
+    if (!embla) {
+      pendingMove.current = direction;
+      awake.wake();
+      return;
+    }
+    if (direction === 'prev') embla.scrollPrev();
+    else embla.scrollNext();
+  };
 
   const [selected, setSelected] = useState(0);
   const [userPaused, setUserPaused] = useState(false);
@@ -46,6 +65,10 @@ export function Carousel({ label, slides, breakpoints, className }: CarouselProp
     const onSelect = () => setSelected(embla.selectedScrollSnap());
     const onDown = () => setDragging(true);
     const onUp = () => setDragging(false);
+    const pending = pendingMove.current;
+    pendingMove.current = null;
+    if (pending === 'prev') embla.scrollPrev();
+    else if (pending === 'next') embla.scrollNext();
     onSelect();
     embla.on('select', onSelect).on('reInit', onSelect).on('pointerDown', onDown).on('pointerUp', onUp);
     return () => {
@@ -73,12 +96,24 @@ export function Carousel({ label, slides, breakpoints, className }: CarouselProp
       aria-label={label}
       className={className ? `carousel ${className}` : 'carousel'}
       style={{ '--per-view': perView } as CSSProperties}
-      onPointerEnter={(e) => e.pointerType === 'mouse' && setHovering(true)}
+      onPointerEnter={(e) => {
+        awake.wake();
+        if (e.pointerType === 'mouse') setHovering(true);
+      }}
       onPointerLeave={(e) => e.pointerType === 'mouse' && setHovering(false)}
-      onFocus={() => setFocusWithin(true)}
+      onPointerDown={awake.wake}
+      onFocus={() => {
+        awake.wake();
+        setFocusWithin(true);
+      }}
       onBlur={onBlur}
     >
-      <div className="carousel-viewport" ref={viewportRef}>
+      {awake.ready && viewport ? (
+        <Suspense fallback={null}>
+          <CarouselEngine viewport={viewport} options={options} onApi={setEmbla} />
+        </Suspense>
+      ) : null}
+      <div className="carousel-viewport" ref={setViewport}>
         <div className="carousel-track" aria-live={playing ? 'off' : 'polite'}>
           {slides.map((slide, i) => (
             <div
@@ -100,7 +135,7 @@ export function Carousel({ label, slides, breakpoints, className }: CarouselProp
           type="button"
           className="carousel-button"
           aria-label="Previous slide"
-          onClick={() => embla?.scrollPrev()}
+          onClick={() => move('prev')}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true">
             <path d="M15 5l-7 7 7 7" />
@@ -122,7 +157,7 @@ export function Carousel({ label, slides, breakpoints, className }: CarouselProp
           type="button"
           className="carousel-button"
           aria-label="Next slide"
-          onClick={() => embla?.scrollNext()}
+          onClick={() => move('next')}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true">
             <path d="M9 5l7 7-7 7" />
@@ -131,4 +166,31 @@ export function Carousel({ label, slides, breakpoints, className }: CarouselProp
       </div>
     </section>
   );
+}
+
+/**
+ * Embla measures every slide when it starts, which forces the browser to lay out the whole page
+ * inside React's commit: on a slow phone that one task was the longest of the home page's load.
+ * Until the first paint is done the slides need no script (the first one simply shows, the
+ * others wait off to the side), so Embla is loaded and started once the browser is idle after
+ * that paint, or at once when the visitor reaches for the carousel.
+ */
+function useAwakeAfterFirstPaint(): { ready: boolean; wake: () => void } {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (ready) return;
+    let cancelIdle = () => {};
+    // requestAnimationFrame runs just before the paint; the timeout lands just after it.
+    const frame = requestAnimationFrame(() => {
+      const timer = setTimeout(() => {
+        cancelIdle = whenIdle(() => setReady(true), 500);
+      }, 0);
+      cancelIdle = () => clearTimeout(timer);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      cancelIdle();
+    };
+  }, [ready]);
+  return { ready, wake: () => setReady(true) };
 }

@@ -1,13 +1,36 @@
 import { useSyncExternalStore } from 'react';
 
-const subscribeResize = (onChange: () => void) => {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
+/*
+ * Chromium lays the page out again whenever window.innerWidth is read after the DOM changed, and
+ * useSyncExternalStore reads its snapshot during React's commit as well as its render: with the
+ * width read there, every carousel forced a full layout of the page in the middle of the first
+ * render. So the width is read once, kept, and read again only after a resize event (when the
+ * browser has laid the page out anyway) or when no carousel has been on show in between.
+ */
+let width: number | undefined;
+const widthListeners = new Set<() => void>();
+
+const onResize = () => {
+  width = undefined;
+  for (const listener of widthListeners) listener();
 };
+
+const subscribeWidth = (onChange: () => void) => {
+  if (widthListeners.size === 0) window.addEventListener('resize', onResize);
+  widthListeners.add(onChange);
+  return () => {
+    widthListeners.delete(onChange);
+    if (widthListeners.size > 0) return;
+    window.removeEventListener('resize', onResize);
+    width = undefined;
+  };
+};
+
+const readWidth = () => (width ??= window.innerWidth);
 
 /** The window's width in CSS pixels (what media queries compare against), kept current. */
 export function useWindowWidth(): number {
-  return useSyncExternalStore(subscribeResize, () => window.innerWidth);
+  return useSyncExternalStore(subscribeWidth, readWidth);
 }
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';

@@ -21,7 +21,7 @@ export function ConnectionStatus() {
     return () => clearTimeout(timer);
   }, [online]);
   return (
-    <span className="connection-status" role="status" aria-live="polite">
+    <span className="connection-status" aria-live="polite">
       {online ? (
         backOnline ? (
           <span className="connection-chip online">Back online</span>

@@ -11,8 +11,7 @@ export type ContactField = keyof ContactFields;
 export type FieldErrors = Partial<Record<ContactField, string>>;
 
 export type SendOutcome =
-  | { ok: true; message: string; queued?: boolean }
-  | { ok: false; message: string; errors: FieldErrors };
+  { ok: true; message: string; queued?: boolean } | { ok: false; message: string; errors: FieldErrors };
 export type ContactSender = (fields: ContactFields) => Promise<SendOutcome>;
 
 export interface EmailJsConfig {
@@ -62,7 +61,10 @@ function firstErrorPerField(list: readonly { field?: unknown; message: string }[
 }
 
 /** Puts a message in the outbox under the key its first attempt used. */
-export type ContactQueue = (action: Extract<OutboxAction, { kind: 'contact' }>, key: string) => Promise<unknown>;
+export type ContactQueue = (
+  action: Extract<OutboxAction, { kind: 'contact' }>,
+  key: string,
+) => Promise<unknown>;
 
 export const queuedMessage =
   'You are offline, so your message is saved on this device. It will be sent when the connection returns; the Outbox shows it until then.';

@@ -101,7 +101,8 @@ export function OutboxList() {
                     type="button"
                     className="button button-secondary"
                     onClick={() => {
-                      if (window.confirm(`Discard “${what}”? It will not be sent.`)) void outbox.discard(entry.id);
+                      if (window.confirm(`Discard “${what}”? It will not be sent.`))
+                        void outbox.discard(entry.id);
                     }}
                   >
                     Discard
