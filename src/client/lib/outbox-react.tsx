@@ -157,7 +157,10 @@ export function useOutbox(): Outbox {
 export function useOutboxQueue(): OutboxEntry[] | undefined {
   const outbox = useOutbox();
   const me = useCurrentUser();
-  const [entries, setEntries] = useState<OutboxEntry[] | undefined>(undefined);
+  const [entries, setEntries] = useState<OutboxEntry[] | undefined>(() => {
+    const known = outbox.snapshot();
+    return known && outbox.mine(known);
+  });
   useEffect(() => outbox.subscribe((all) => setEntries(outbox.mine(all))), [outbox, me?._id]);
   return entries;
 }

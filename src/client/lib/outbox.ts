@@ -44,6 +44,7 @@ export class Outbox {
   private readonly views = new Set<() => void>();
   private readonly now: () => number;
   private owner: string | undefined;
+  private last: OutboxEntry[] | undefined;
 
   constructor(private readonly options: OutboxOptions) {
     this.store = dexieStore(options.db);
@@ -172,13 +173,25 @@ export class Outbox {
   /** A live view of the queue, in order, for screens that show pending items. */
   subscribe(listener: (entries: OutboxEntry[]) => void): () => void {
     const read = () => this.options.db.entries.orderBy('seq').toArray();
-    const subscription = liveQuery(read).subscribe({ next: listener, error: () => undefined });
-    const reread = () => void read().then(listener, () => undefined);
+    const next = (entries: OutboxEntry[]) => {
+      this.last = entries;
+      listener(entries);
+    };
+    const subscription = liveQuery(read).subscribe({ next, error: () => undefined });
+    const reread = () => void read().then(next, () => undefined);
     this.views.add(reread);
     return () => {
       subscription.unsubscribe();
       this.views.delete(reread);
     };
+  }
+
+  /**
+   * The queue as last read by any view, or undefined before the first read: a screen opened
+   * later starts from it instead of from nothing while IndexedDB answers.
+   */
+  snapshot(): OutboxEntry[] | undefined {
+    return this.last;
   }
 
   /**

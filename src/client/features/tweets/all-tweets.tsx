@@ -36,8 +36,9 @@ export function TweetFeed({
   const list = usePagedList<Tweet>(path, PAGE_SIZE);
   const queue = useOutboxQueue();
   const online = useOnline();
-  const withDelivered = useDeliveredTweets();
-  const items = withWaitingChanges(withDelivered(list.items), queue ?? [], user);
+  const withDelivered = useDeliveredTweets(path);
+  // Until the queue is read, the server's copy alone could show a tweet deleted on this device.
+  const items = queue === undefined ? [] : withWaitingChanges(withDelivered(list.items), queue, user);
   const offline = !online || path === null || (list.error !== undefined && isOffline(list.error));
   const failed = list.error !== undefined && !offline;
 
@@ -51,7 +52,7 @@ export function TweetFeed({
           ))}
         </TweetList>
       ) : null}
-      {list.isLoading ? <Loading label="Loading tweets…" /> : null}
+      {list.isLoading || queue === undefined ? <Loading label="Loading tweets…" /> : null}
       {failed && list.items.length === 0 ? <LoadError error={list.error} retry={list.retry} /> : null}
       {!list.isLoading && !failed && !offline && queue !== undefined && items.length === 0 ? (
         <Empty>{empty}</Empty>

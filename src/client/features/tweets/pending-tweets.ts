@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { Tweet } from '../../../shared/contracts/tweets.ts';
 import type { PublicUser } from '../../../shared/contracts/users.ts';
 import { isLocalRef, localRef, type OutboxEntry, type TweetRef } from '../../../shared/outbox/model.ts';
+import type { Outbox } from '../../lib/outbox.ts';
 import { useOutbox } from '../../lib/outbox-react.tsx';
 
 type Owner = Pick<PublicUser, '_id' | 'username' | 'fullName' | 'avatar'>;
@@ -26,46 +27,80 @@ interface Delivered {
   deleted: ReadonlySet<string>;
 }
 
-/**
- * What the outbox delivered while this screen was open, applied to the server list until the
- * list has been read again, so that a tweet does not blink out between leaving the outbox and
- * reappearing in the list (the outbox's delivery asks the list to be read again: see
- * revalidateAfter in lib/outbox-react.tsx).
- */
-export function useDeliveredTweets() {
-  const outbox = useOutbox();
-  const [delivered, setDelivered] = useState<Delivered>({
-    created: [],
-    updated: new Map(),
-    deleted: new Set(),
-  });
-  useEffect(
-    () =>
-      outbox.onDelivered((entry, data) => {
-        const { action } = entry;
-        if (
-          action.kind !== 'tweet.create' &&
-          action.kind !== 'tweet.update' &&
-          action.kind !== 'tweet.delete'
-        ) {
-          return;
-        }
-        const tweet = data as Tweet | null;
-        setDelivered((d) => {
-          if (action.kind === 'tweet.create' && tweet?._id) return { ...d, created: [tweet, ...d.created] };
-          if (action.kind === 'tweet.update' && tweet?._id)
-            return { ...d, updated: new Map(d.updated).set(tweet._id, tweet) };
-          if (action.kind === 'tweet.delete' && !isLocalRef(action.tweet)) {
-            return { ...d, deleted: new Set(d.deleted).add(action.tweet) };
-          }
-          return d;
+// How long a delivered change is laid over the server's list: ample for the list to be read
+// again, short enough that a change made elsewhere afterwards is never hidden for long.
+const KEEP_MS = 60_000;
+
+interface DeliveredStore {
+  state: Delivered;
+  listeners: Set<() => void>;
+}
+const stores = new WeakMap<Outbox, DeliveredStore>();
+
+/** What an outbox delivered lately, kept for the app's life: a list opened after it still sees it. */
+function deliveredStore(outbox: Outbox): DeliveredStore {
+  const store = stores.get(outbox);
+  if (store) return store;
+  const made: DeliveredStore = {
+    state: { created: [], updated: new Map(), deleted: new Set() },
+    listeners: new Set(),
+  };
+  const change = (next: (d: Delivered) => Delivered) => {
+    made.state = next(made.state);
+    for (const listener of made.listeners) listener();
+  };
+  outbox.onDelivered((entry, data) => {
+    const { action } = entry;
+    const tweet = data as Tweet | null;
+    if (action.kind === 'tweet.create' && tweet?._id) {
+      change((d) => ({ ...d, created: [tweet, ...d.created] }));
+      setTimeout(() => change((d) => ({ ...d, created: d.created.filter((t) => t !== tweet) })), KEEP_MS);
+    } else if (action.kind === 'tweet.update' && tweet?._id) {
+      change((d) => ({ ...d, updated: new Map(d.updated).set(tweet._id, tweet) }));
+      setTimeout(() => {
+        change((d) => {
+          if (d.updated.get(tweet._id) !== tweet) return d;
+          const updated = new Map(d.updated);
+          updated.delete(tweet._id);
+          return { ...d, updated };
         });
-      }),
-    [outbox],
+      }, KEEP_MS);
+    } else if (action.kind === 'tweet.delete' && !isLocalRef(action.tweet)) {
+      const id = action.tweet;
+      change((d) => ({ ...d, deleted: new Set(d.deleted).add(id) }));
+      setTimeout(() => {
+        change((d) => {
+          const deleted = new Set(d.deleted);
+          deleted.delete(id);
+          return { ...d, deleted };
+        });
+      }, KEEP_MS);
+    }
+  });
+  stores.set(outbox, made);
+  return made;
+}
+
+/**
+ * What the outbox delivered lately, laid over the server's list until the list has been read
+ * again (the delivery asks for that: see revalidateAfter in lib/outbox-react.tsx), so that a
+ * tweet does not blink out between leaving the outbox and reappearing in the list, and a deleted
+ * one does not flash back from a list cached before the delete, even one opened afterwards.
+ */
+export function useDeliveredTweets(path: string | null) {
+  const store = deliveredStore(useOutbox());
+  const delivered = useSyncExternalStore(
+    (listener) => {
+      store.listeners.add(listener);
+      return () => store.listeners.delete(listener);
+    },
+    () => store.state,
   );
   return (server: readonly Tweet[]): Tweet[] => {
     const known = new Set(server.map((t) => t._id));
-    return [...delivered.created.filter((t) => !known.has(t._id)), ...server]
+    // A new tweet belongs on everyone's list and on its author's, not on another channel's.
+    const fits = (t: Tweet) => path === '/tweets' || path === `/tweets/user/${t.owner._id}`;
+    return [...delivered.created.filter((t) => fits(t) && !known.has(t._id)), ...server]
       .filter((t) => !delivered.deleted.has(t._id))
       .map((t) => {
         const newer = delivered.updated.get(t._id);
