@@ -26,30 +26,9 @@ createRoot(container).render(
   </StrictMode>,
 );
 
+// The worker registers at once, as before: deferring it until the page had loaded and idled
+// (worth a little in Lighthouse) made its first install's downloads land in the middle of a
+// student's first actions, and the journeys in CI saw writes delivered late.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  // On its first install the worker downloads the whole build (about a hundred files) for offline
-  // use. Started at once, that download shared a slow connection with the first screen's code and
-  // pictures, and a phone's two cores with its first scripts; so it waits until the first screen
-  // has rendered and the page has loaded, then a little longer for that screen's own pictures and
-  // reads, then for a moment the browser has to spare. A screen that never settles (an error, a
-  // very slow chunk) does not hold it back for long.
-  const start = () => {
-    unsubscribe();
-    clearTimeout(fallback);
-    afterLoad(() => {
-      void import('./app/register-sw.ts').then(({ registerServiceWorker }) => registerServiceWorker());
-    });
-  };
-  const fallback = setTimeout(start, 10_000);
-  const unsubscribe = router.subscribe('onRendered', start);
-}
-
-function afterLoad(run: () => void) {
-  const later = () =>
-    setTimeout(() => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3000 });
-      else run();
-    }, 2000);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
+  void import('./app/register-sw.ts').then(({ registerServiceWorker }) => registerServiceWorker());
 }
