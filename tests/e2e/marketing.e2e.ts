@@ -376,9 +376,15 @@ describe('the contact form against the real server', () => {
     await email.fill('asha@school.example');
     await message.fill('Sent without a network');
     await send.tap();
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/not sent.*offline/);
-    expect(await message.inputValue()).toBe('Sent without a network');
+    // Offline, the message waits in the outbox and the form says so; it goes when the network returns.
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toMatch(/offline, so your message is saved on this device/);
+    expect(await message.inputValue()).toBe('');
     await context.setOffline(false);
+    // Back online, the outbox sends it (on 'online'): nothing is left waiting.
+    await page.goto('/outbox');
+    await page.getByText('Nothing is waiting').waitFor({ timeout: 20_000 });
     // The browser logs the refused request (400) and the one made offline; nothing else may fail.
     expect(problems.filter((p) => !/status of 400|ERR_INTERNET_DISCONNECTED/.test(p))).toEqual([]);
     await context.close();
