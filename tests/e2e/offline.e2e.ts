@@ -4,43 +4,13 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { launchPersistentChromium } from '../helpers/chromium.ts';
-import { jpegWithExif } from '../helpers/http.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
-import { h1, phone, shots, useChromium } from '../helpers/e2e.ts';
+import { h1, phone, shots, signUp, uniqueName, useChromium } from '../helpers/e2e.ts';
 
 // Issue 8's journey: a student on a phone with a connection that comes and goes.
 const baseURL = inject('baseURL');
-const password = 'correct horse battery';
 
 const browser = useChromium();
-
-let counter = 0;
-const uniqueName = (prefix: string) =>
-  `${prefix}_${process.pid.toString(36)}${(counter++).toString(36)}${Date.now().toString(36).slice(-5)}`;
-const origin = { origin: baseURL };
-
-/** Registers a student and signs them in, which leaves the session cookies in `context`. */
-async function signUp(context: BrowserContext, prefix: string) {
-  const username = uniqueName(prefix);
-  const avatar = await jpegWithExif(128, 128, 40);
-  const registered = await context.request.post('/api/v1/users/register', {
-    headers: origin,
-    multipart: {
-      username,
-      email: `${username}@school.example`,
-      fullName: 'Lata Devi',
-      password,
-      avatar: { name: avatar.filename, mimeType: avatar.type, buffer: avatar.data },
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const login = await context.request.post('/api/v1/users/login', {
-    headers: origin,
-    data: { username, password },
-  });
-  expect(login.status()).toBe(200);
-  return username;
-}
 
 async function tweetsOnServer(context: BrowserContext, content: string): Promise<number> {
   const res = await context.request.get('/api/v1/tweets?limit=100');
@@ -135,10 +105,15 @@ describe('offline first, on a phone', () => {
 
   it('opens signed-in screens offline from their saved copies, says when they were saved, and knows the student', async () => {
     const context = await browser().newContext({ baseURL, ...phone });
-    const username = await signUp(context, 'lata');
+    const { username } = await signUp(context, 'lata', 'Lata Devi');
     const mine = `Saved for the bus ride ${uniqueName('t')}`;
     expect(
-      (await context.request.post('/api/v1/tweets', { headers: origin, data: { content: mine } })).status(),
+      (
+        await context.request.post('/api/v1/tweets', {
+          headers: { origin: baseURL },
+          data: { content: mine },
+        })
+      ).status(),
     ).toBe(201);
     const page = await context.newPage();
     const problems = watchProblems(page);
@@ -182,7 +157,7 @@ describe('offline first, on a phone', () => {
 
   it('keeps queued actions across a closed page and sends them once when it is opened again', async () => {
     const context = await browser().newContext({ baseURL, ...phone });
-    await signUp(context, 'ravi');
+    await signUp(context, 'ravi', 'Lata Devi');
     const page = await context.newPage();
     // As in a browser without Background Sync (Firefox, Safari): only the app's next start sends.
     await page.addInitScript(() => {
@@ -221,7 +196,7 @@ describe('offline first, on a phone', () => {
 
   it('sends with every page closed when the browser fires Background Sync', async () => {
     const context = await browser().newContext({ baseURL, ...phone });
-    await signUp(context, 'sync');
+    await signUp(context, 'sync', 'Lata Devi');
     const page = await context.newPage();
     await page.goto('/createtweet');
     await controlled(page);
@@ -279,7 +254,7 @@ describe('offline first, on a phone', () => {
 
   it('clears private data at logout: no saved answers, no remembered student', async () => {
     const context = await browser().newContext({ baseURL, ...phone });
-    await signUp(context, 'shared');
+    await signUp(context, 'shared', 'Lata Devi');
     const page = await context.newPage();
     await page.goto('/acc');
     await controlled(page);

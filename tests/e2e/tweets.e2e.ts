@@ -3,43 +3,11 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { Tweet } from '../../src/shared/contracts/tweets.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
-import { jpegWithExif } from '../helpers/http.ts';
-import { desktop, h1, phone, shots, useChromium } from '../helpers/e2e.ts';
+import { desktop, h1, phone, shots, signUp, useChromium } from '../helpers/e2e.ts';
 
 const baseURL = inject('baseURL');
-const password = 'correct horse battery';
 
 const browser = useChromium();
-
-let counter = 0;
-/** The e2e server is shared by every journey file: each student gets a name of their own. */
-const uniqueName = (prefix: string) =>
-  `${prefix}_${process.pid.toString(36)}${(counter++).toString(36)}${Date.now().toString(36).slice(-5)}`;
-
-/** Registers a student and signs them in, which leaves the session cookies in `context`. */
-async function signUp(context: BrowserContext, prefix: string, fullName: string) {
-  const username = uniqueName(prefix);
-  const avatar = await jpegWithExif(256, 256, (counter * 47) % 120);
-  const origin = { origin: baseURL };
-  const registered = await context.request.post('/api/v1/users/register', {
-    headers: origin,
-    multipart: {
-      username,
-      email: `${username}@school.example`,
-      fullName,
-      password,
-      avatar: { name: avatar.filename, mimeType: avatar.type, buffer: avatar.data },
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const login = await context.request.post('/api/v1/users/login', {
-    headers: origin,
-    data: { username, password },
-  });
-  expect(login.status()).toBe(200);
-  const { data } = (await login.json()) as { data: { user: { _id: string } } };
-  return { username, userId: data.user._id };
-}
 
 async function tweetAs(context: BrowserContext, content: string): Promise<Tweet> {
   const res = await context.request.post('/api/v1/tweets', {

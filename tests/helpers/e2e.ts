@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from './chromium.ts';
+import { jpegWithExif } from './http.ts';
 
 /** Where journeys leave their screenshots, to be looked at. */
 export const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
@@ -32,3 +33,35 @@ export function useChromium(): () => Browser {
 }
 
 export const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+let counter = 0;
+/** The e2e server is shared by every journey file: each student gets a name of their own. */
+export const uniqueName = (prefix: string) =>
+  `${prefix}_${process.pid.toString(36)}${(counter++).toString(36)}${Date.now().toString(36).slice(-5)}`;
+
+export const password = 'correct horse battery';
+
+/** Registers a student and signs them in, which leaves the session cookies in `context`. */
+export async function signUp(context: BrowserContext, prefix: string, fullName: string) {
+  const username = uniqueName(prefix);
+  const avatar = await jpegWithExif(256, 256, (counter * 47) % 120);
+  const origin = { origin: inject('baseURL') };
+  const registered = await context.request.post('/api/v1/users/register', {
+    headers: origin,
+    multipart: {
+      username,
+      email: `${username}@school.example`,
+      fullName,
+      password,
+      avatar: { name: avatar.filename, mimeType: avatar.type, buffer: avatar.data },
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const login = await context.request.post('/api/v1/users/login', {
+    headers: origin,
+    data: { username, password },
+  });
+  expect(login.status()).toBe(200);
+  const { data } = (await login.json()) as { data: { user: { _id: string } } };
+  return { username, userId: data.user._id };
+}

@@ -1,26 +1,17 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from './store.ts';
 
 /** A new version of the app, installed and waiting; `apply` reloads into it. */
 export interface WaitingUpdate {
   apply(): void;
 }
 
-let waiting: WaitingUpdate | null = null;
-const listeners = new Set<() => void>();
+const waiting = createStore<WaitingUpdate | null>(null);
 
 /** Called by the service worker registration when a new version is waiting. */
 export function announceUpdate(update: WaitingUpdate | null): void {
-  waiting = update;
-  for (const listener of listeners) listener();
+  waiting.set(update);
 }
 
 export function useWaitingUpdate(): WaitingUpdate | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => waiting,
-    () => null,
-  );
+  return useStore(waiting);
 }

@@ -98,7 +98,6 @@ function listenToWorker(outbox: Outbox): void {
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: unknown } | null>) => {
     if (event.data?.type !== SW_MESSAGES.outboxChanged) return;
     outbox.changedElsewhere();
-    void mutate(() => true);
     revalidatePaths(() => true);
   });
 }

@@ -1,19 +1,17 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from './store.ts';
 
 // Which reads of the open screen were answered from a copy saved on this device (offline), and
 // when that copy was saved: the layout says "Offline: showing what was saved at ..." from this.
 // The current user is read on every page; it says nothing about the screen's own data.
 const IGNORED = new Set(['/users/current-user']);
 const copies = new Map<string, number>();
-const listeners = new Set<() => void>();
-let oldest: number | null = null;
+/** When the oldest saved copy on show was saved (epoch ms), or null when all is fresh. */
+const oldest = createStore<number | null>(null);
 
 function changed() {
   let next: number | null = null;
   for (const savedAt of copies.values()) next = next === null ? savedAt : Math.min(next, savedAt);
-  if (next === oldest) return;
-  oldest = next;
-  for (const listener of listeners) listener();
+  oldest.set(next);
 }
 
 /** A read finished: from a saved copy (`savedAt`, ISO) or fresh from the server (null). */
@@ -31,14 +29,6 @@ export function forgetSavedCopies(): void {
   changed();
 }
 
-/** When the oldest saved copy on show was saved (epoch ms), or null when all is fresh. */
 export function useOldestSavedCopy(): number | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => oldest,
-    () => null,
-  );
+  return useStore(oldest);
 }

@@ -3,6 +3,7 @@ import type { CurrentUser, LoginResult } from '../../shared/contracts/users.ts';
 import { ApiError, type ApiClient } from './api-client.ts';
 import { rememberedUser, rememberUser } from './device-user.ts';
 import { clearPrivateData } from './private-data.ts';
+import { createStore } from './store.ts';
 
 export type SessionState =
   | { status: 'loading'; user: null }
@@ -32,15 +33,10 @@ const signedOut: SessionState = { status: 'signed-out', user: null };
 
 /** The signed-in user of one app, shared by the router's guard and every screen. */
 export function createSession(api: ApiClient): Session {
-  let state: SessionState = loading;
+  const store = createStore<SessionState>(loading);
   let pending: Promise<SessionState> | null = null;
-  const listeners = new Set<() => void>();
-
-  const set = (next: SessionState) => {
-    state = next;
-    for (const listener of listeners) listener();
-  };
-  const signIn = (user: CurrentUser) => {
+  const set = store.set;
+  const signedIn = (user: CurrentUser) => {
     rememberUser(user);
     set({ status: 'signed-in', user });
   };
@@ -51,15 +47,15 @@ export function createSession(api: ApiClient): Session {
 
   // A refresh the server refused means the session is over, whichever call found out.
   api.onSessionEnded(() => {
-    if (state.status === 'signed-in') end();
+    if (store.get().status === 'signed-in') end();
   });
 
   async function fetchUser(): Promise<SessionState> {
     try {
-      signIn(await api.get<CurrentUser>('/users/current-user'));
+      signedIn(await api.get<CurrentUser>('/users/current-user'));
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
-        if (state.status === 'signed-in' || rememberedUser()) end();
+        if (store.get().status === 'signed-in' || rememberedUser()) end();
         else set(signedOut);
       } else {
         const known = err instanceof ApiError ? null : rememberedUser();
@@ -74,41 +70,35 @@ export function createSession(api: ApiClient): Session {
         );
       }
     }
-    return state;
+    return store.get();
   }
+  // One question to the server at a time, whoever asks.
+  const ask = () =>
+    (pending ??= fetchUser().finally(() => {
+      pending = null;
+    }));
 
   // Back online: a user known only from this device is confirmed (or signed out) by the server.
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => {
-      if ((state.status === 'signed-in' && state.offline) || state.status === 'unreachable') {
-        pending ??= fetchUser().finally(() => {
-          pending = null;
-        });
-      }
+      const state = store.get();
+      if ((state.status === 'signed-in' && state.offline) || state.status === 'unreachable') void ask();
     });
   }
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.get,
+    subscribe: store.subscribe,
     load() {
-      if (state.status !== 'loading' && state.status !== 'unreachable') return Promise.resolve(state);
-      pending ??= fetchUser().finally(() => {
-        pending = null;
-      });
-      return pending;
+      const state = store.get();
+      return state.status === 'loading' || state.status === 'unreachable' ? ask() : Promise.resolve(state);
     },
     async signIn(username, password) {
       const { data } = await api.post<LoginResult>('/users/login', { username, password });
-      signIn(data.user);
+      signedIn(data.user);
       return data.user;
     },
-    setUser(user) {
-      signIn(user);
-    },
+    setUser: signedIn,
     async signOut() {
       try {
         await api.post('/users/logout');

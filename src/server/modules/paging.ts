@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PageQuery } from '../../shared/contracts/pagination.ts';
 import { reusableQuery } from '../db/reusable.ts';
 import type { Database, RowCountsTable } from '../db/schema.ts';
+import { likedColumn, ownerColumns, type LikeTable } from './users/owner-columns.ts';
 
 /** How to read one page of an ordered list whose length is known. */
 export interface PageWindow {
@@ -33,4 +34,111 @@ const rowCountQuery = reusableQuery(
 export async function rowCount(db: Kysely<Database>, table: RowCountsTable['table_name']): Promise<number> {
   const [row] = await rowCountQuery(db, {}, { table });
   return Number(row?.n ?? 0);
+}
+
+const ownerCountQuery = reusableQuery(
+  (db: Kysely<Database>, shape: { table: RowCountsTable['table_name'] }, v: { ownerId: string }) =>
+    db
+      .selectFrom(shape.table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', v.ownerId),
+);
+
+/** How many rows a list has: the kept total of the whole table, or one owner's rows counted. */
+export async function listTotal(
+  db: Kysely<Database>,
+  table: RowCountsTable['table_name'],
+  ownerId: string | undefined,
+): Promise<number> {
+  if (ownerId === undefined) return rowCount(db, table);
+  const [row] = await ownerCountQuery(db, { table }, { ownerId });
+  return Number(row?.n ?? 0);
+}
+
+/** A list of rows that each have an owner (`users`), newest first by (created_at, id). */
+export interface OwnedList {
+  table: 'videos' | 'comments' | 'tweets';
+  /** The column a list may be narrowed by (the owner's channel, or the video of comments). */
+  narrowedBy: 'owner_id' | 'video_id';
+  /** Where the viewer's likes of these rows are, if the list says whether the viewer likes each. */
+  likes?: LikeTable;
+}
+
+/**
+ * Reads one page of an owned list, each row joined to its owner (and, with `likes`, whether the
+ * viewer likes it). The first page reads the list's (narrowed-by,) created_at, id index in order
+ * and joins each row, stopping at the limit. A later page first takes its ids from that index
+ * alone, stepping over the earlier entries without reading their rows, and only then reads and
+ * joins the page's own rows: OFFSET over a join would join every row it skips. CROSS JOIN pins
+ * that order on SQLite whatever its estimates (given a LIMIT it could not see, it chose to scan
+ * the whole table against the page); PostgreSQL plans it as an ordinary join, and plans the
+ * first-page form in half the time. Pages past the middle are read from the other end
+ * (pageWindow), so that none steps over more than half the list.
+ *
+ * `Row` is the caller's: the table is a parameter here, which Kysely's types cannot follow.
+ */
+export function ownedListReader<Row>(list: OwnedList) {
+  const query = reusableQuery(
+    (
+      typed: Kysely<Database>,
+      shape: { order: 'asc' | 'desc'; narrowed: boolean; viewer: boolean; limit: number; offset: number },
+      v: { narrowTo: string | undefined; viewerId: string | undefined },
+    ) => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see `Row` above
+      const db = typed as unknown as Kysely<any>;
+      const columns = [
+        ...ownerColumns,
+        ...(list.likes ? [likedColumn(list.likes, 'r.id', shape.viewer ? v.viewerId : undefined)] : []),
+      ];
+      if (shape.offset === 0) {
+        let first = db
+          .selectFrom(`${list.table} as r`)
+          .innerJoin('users as o', 'o.id', 'r.owner_id')
+          .selectAll('r')
+          .select(columns);
+        if (shape.narrowed) first = first.where(`r.${list.narrowedBy}`, '=', v.narrowTo);
+        return first.orderBy('r.created_at', shape.order).orderBy('r.id', shape.order).limit(shape.limit);
+      }
+      let ids = db.selectFrom(list.table).select('id');
+      if (shape.narrowed) ids = ids.where(list.narrowedBy, '=', v.narrowTo);
+      return db
+        .selectFrom(
+          ids
+            .orderBy('created_at', shape.order)
+            .orderBy('id', shape.order)
+            .limit(shape.limit)
+            .offset(shape.offset)
+            .as('p'),
+        )
+        .crossJoin(`${list.table} as r`)
+        .crossJoin('users as o')
+        .whereRef('r.id', '=', 'p.id')
+        .whereRef('o.id', '=', 'r.owner_id')
+        .selectAll('r')
+        .select(columns)
+        .orderBy('r.created_at', shape.order)
+        .orderBy('r.id', shape.order);
+    },
+  );
+  return async (
+    db: Kysely<Database>,
+    page: PageQuery,
+    total: number,
+    { narrowTo, viewerId }: { narrowTo?: string | undefined; viewerId?: string | undefined },
+  ): Promise<Row[]> => {
+    const window = pageWindow(page, total);
+    if (!window) return [];
+    const rows = (await query(
+      db,
+      {
+        order: window.fromEnd ? 'asc' : 'desc',
+        narrowed: narrowTo !== undefined,
+        viewer: viewerId !== undefined,
+        limit: window.limit,
+        offset: window.offset,
+      },
+      { narrowTo, viewerId },
+    )) as Row[];
+    return window.fromEnd ? rows.reverse() : rows;
+  };
 }

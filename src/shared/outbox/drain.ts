@@ -166,7 +166,12 @@ export async function drain(deps: DrainDeps, { force = false } = {}): Promise<Dr
 }
 
 const isSuccess = (status: number) => status >= 200 && status < 300;
-const isTransient = (status: number) => status >= 500 || status === 429 || status === 409 || status === 408;
+/**
+ * An answer that says "not now" rather than "no": the server is failing or busy (5xx, 429), the
+ * same key is still being worked on (409), or the request timed out (408). Worth trying again.
+ */
+export const isTransient = (status: number) =>
+  status >= 500 || status === 429 || status === 409 || status === 408;
 
 function refsOf(entry: OutboxEntry): TweetRef[] {
   const a = entry.action;

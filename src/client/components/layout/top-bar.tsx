@@ -79,7 +79,7 @@ export function TopBar() {
           </Suspense>
         ) : null}
         <details className="translate-area">
-          <summary>
+          <summary aria-label="Translate">
             <LayoutIcon name="translate" />
             <span className="translate-label">Translate</span>
           </summary>

@@ -1,3 +1,5 @@
+import { createStore } from '../../lib/store.ts';
+
 export interface ToastMessage {
   id: number;
   kind: 'error' | 'success';
@@ -5,14 +7,8 @@ export interface ToastMessage {
   description?: string;
 }
 
-let toasts: readonly ToastMessage[] = [];
 let nextId = 1;
-const listeners = new Set<() => void>();
-
-function set(next: readonly ToastMessage[]) {
-  toasts = next;
-  for (const listener of listeners) listener();
-}
+const store = createStore<readonly ToastMessage[]>([]);
 
 /**
  * The app's toasts (product-spec.md §8: server errors of sign-in and registration, and the
@@ -20,26 +16,21 @@ function set(next: readonly ToastMessage[]) {
  * toast UI itself is downloaded only when the first toast appears.
  */
 export const toasts$ = {
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  },
-  get: () => toasts,
+  subscribe: store.subscribe,
+  get: store.get,
   dismiss(id: number) {
-    set(toasts.filter((t) => t.id !== id));
+    store.set(store.get().filter((t) => t.id !== id));
   },
   clear() {
-    set([]);
+    store.set([]);
   },
 };
 
 export function showToast(kind: ToastMessage['kind'], title: string, description?: string): number {
   const id = nextId++;
   // One message per text: a double submit does not stack two identical toasts.
-  set([
-    ...toasts.filter((t) => t.title !== title),
+  store.set([
+    ...store.get().filter((t) => t.title !== title),
     { id, kind, title, ...(description ? { description } : {}) },
   ]);
   return id;

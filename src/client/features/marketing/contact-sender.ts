@@ -1,3 +1,4 @@
+import { isTransient } from '../../../shared/outbox/drain.ts';
 import type { OutboxAction } from '../../../shared/outbox/model.ts';
 import { ApiError, NetworkError, type ApiClient } from '../../lib/api-client.ts';
 
@@ -69,8 +70,10 @@ export type ContactQueue = (
 export const queuedMessage =
   'You are offline, so your message is saved on this device. It will be sent when the connection returns; the Outbox shows it until then.';
 
+// The outbox's own rule for answers worth trying again, so a queued message is retried exactly
+// when the form's attempt would have been.
 const cannotAnswerNow = (err: unknown) =>
-  err instanceof NetworkError || (err instanceof ApiError && (err.status >= 500 || err.status === 429));
+  err instanceof NetworkError || (err instanceof ApiError && isTransient(err.status));
 
 async function sendToServer(
   api: ApiClient,

@@ -1,9 +1,9 @@
-import { useSyncExternalStore } from 'react';
 import type { Tweet } from '../../../shared/contracts/tweets.ts';
 import type { PublicUser } from '../../../shared/contracts/users.ts';
 import { isLocalRef, localRef, type OutboxEntry, type TweetRef } from '../../../shared/outbox/model.ts';
 import type { Outbox } from '../../lib/outbox.ts';
 import { useOutbox } from '../../lib/outbox-react.tsx';
+import { createStore, useStore, type Store } from '../../lib/store.ts';
 
 type Owner = Pick<PublicUser, '_id' | 'username' | 'fullName' | 'avatar'>;
 
@@ -21,64 +21,36 @@ export interface TweetItem {
   waiting?: OutboxEntry;
 }
 
-interface Delivered {
-  created: Tweet[];
-  updated: ReadonlyMap<string, Tweet>;
-  deleted: ReadonlySet<string>;
-}
+/** One change the outbox delivered: the server's copy of a new or edited tweet, or a deleted id. */
+type Delivery = { kind: 'created' | 'updated'; tweet: Tweet } | { kind: 'deleted'; id: string };
 
 // How long a delivered change is laid over the server's list: ample for the list to be read
 // again, short enough that a change made elsewhere afterwards is never hidden for long.
 const KEEP_MS = 60_000;
 
-interface DeliveredStore {
-  state: Delivered;
-  listeners: Set<() => void>;
-}
-const stores = new WeakMap<Outbox, DeliveredStore>();
+const stores = new WeakMap<Outbox, Store<readonly Delivery[]>>();
 
 /** What an outbox delivered lately, kept for the app's life: a list opened after it still sees it. */
-function deliveredStore(outbox: Outbox): DeliveredStore {
-  const store = stores.get(outbox);
-  if (store) return store;
-  const made: DeliveredStore = {
-    state: { created: [], updated: new Map(), deleted: new Set() },
-    listeners: new Set(),
-  };
-  const change = (next: (d: Delivered) => Delivered) => {
-    made.state = next(made.state);
-    for (const listener of made.listeners) listener();
-  };
-  outbox.onDelivered((entry, data) => {
-    const { action } = entry;
+function deliveries(outbox: Outbox): Store<readonly Delivery[]> {
+  const known = stores.get(outbox);
+  if (known) return known;
+  const store = createStore<readonly Delivery[]>([]);
+  outbox.onDelivered(({ action }, data) => {
     const tweet = data as Tweet | null;
-    if (action.kind === 'tweet.create' && tweet?._id) {
-      change((d) => ({ ...d, created: [tweet, ...d.created] }));
-      setTimeout(() => change((d) => ({ ...d, created: d.created.filter((t) => t !== tweet) })), KEEP_MS);
-    } else if (action.kind === 'tweet.update' && tweet?._id) {
-      change((d) => ({ ...d, updated: new Map(d.updated).set(tweet._id, tweet) }));
-      setTimeout(() => {
-        change((d) => {
-          if (d.updated.get(tweet._id) !== tweet) return d;
-          const updated = new Map(d.updated);
-          updated.delete(tweet._id);
-          return { ...d, updated };
-        });
-      }, KEEP_MS);
-    } else if (action.kind === 'tweet.delete' && !isLocalRef(action.tweet)) {
-      const id = action.tweet;
-      change((d) => ({ ...d, deleted: new Set(d.deleted).add(id) }));
-      setTimeout(() => {
-        change((d) => {
-          const deleted = new Set(d.deleted);
-          deleted.delete(id);
-          return { ...d, deleted };
-        });
-      }, KEEP_MS);
-    }
+    const delivery: Delivery | undefined =
+      action.kind === 'tweet.create' && tweet?._id
+        ? { kind: 'created', tweet }
+        : action.kind === 'tweet.update' && tweet?._id
+          ? { kind: 'updated', tweet }
+          : action.kind === 'tweet.delete' && !isLocalRef(action.tweet)
+            ? { kind: 'deleted', id: action.tweet }
+            : undefined;
+    if (!delivery) return;
+    store.set([...store.get(), delivery]);
+    setTimeout(() => store.set(store.get().filter((d) => d !== delivery)), KEEP_MS);
   });
-  stores.set(outbox, made);
-  return made;
+  stores.set(outbox, store);
+  return store;
 }
 
 /**
@@ -88,24 +60,22 @@ function deliveredStore(outbox: Outbox): DeliveredStore {
  * one does not flash back from a list cached before the delete, even one opened afterwards.
  */
 export function useDeliveredTweets(path: string | null) {
-  const store = deliveredStore(useOutbox());
-  const delivered = useSyncExternalStore(
-    (listener) => {
-      store.listeners.add(listener);
-      return () => store.listeners.delete(listener);
-    },
-    () => store.state,
-  );
+  const delivered = useStore(deliveries(useOutbox()));
   return (server: readonly Tweet[]): Tweet[] => {
-    const known = new Set(server.map((t) => t._id));
-    // A new tweet belongs on everyone's list and on its author's, not on another channel's.
-    const fits = (t: Tweet) => path === '/tweets' || path === `/tweets/user/${t.owner._id}`;
-    return [...delivered.created.filter((t) => fits(t) && !known.has(t._id)), ...server]
-      .filter((t) => !delivered.deleted.has(t._id))
-      .map((t) => {
-        const newer = delivered.updated.get(t._id);
-        return newer && newer.updatedAt > t.updatedAt ? newer : t;
-      });
+    let tweets = [...server];
+    for (const d of delivered) {
+      if (d.kind === 'deleted') tweets = tweets.filter((t) => t._id !== d.id);
+      else if (d.kind === 'updated')
+        tweets = tweets.map((t) => (t._id === d.tweet._id && d.tweet.updatedAt > t.updatedAt ? d.tweet : t));
+      // A new tweet belongs on everyone's list and on its author's, not on another channel's.
+      else if (
+        (path === '/tweets' || path === `/tweets/user/${d.tweet.owner._id}`) &&
+        !tweets.some((t) => t._id === d.tweet._id)
+      ) {
+        tweets = [d.tweet, ...tweets];
+      }
+    }
+    return tweets;
   };
 }
 

@@ -1,54 +1,17 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { PageQuery } from '../../../shared/contracts/pagination.ts';
 import type { CommentsTable, Database } from '../../db/schema.ts';
-import { reusableQuery } from '../../db/reusable.ts';
-import { pageWindow } from '../paging.ts';
+import { ownedListReader } from '../paging.ts';
 import { likedColumn, ownerColumns, type OwnerRow } from '../users/owner-columns.ts';
 
 export type CommentRow = Selectable<CommentsTable>;
 export type CommentListRow = CommentRow & OwnerRow & { liked: number | boolean };
 
-/** One page of a video's comments with their authors and the viewer's likes (see VideosRepository). */
-const pageQuery = reusableQuery(
-  (
-    db: Kysely<Database>,
-    shape: { order: 'asc' | 'desc'; viewer: boolean; limit: number; offset: number },
-    v: { videoId: string; viewerId: string | undefined },
-  ) => {
-    const liked = likedColumn('comment_likes', 'c.id', shape.viewer ? v.viewerId : undefined);
-    if (shape.offset === 0) {
-      return db
-        .selectFrom('comments as c')
-        .innerJoin('users as o', 'o.id', 'c.owner_id')
-        .selectAll('c')
-        .select(ownerColumns)
-        .select(liked)
-        .where('c.video_id', '=', v.videoId)
-        .orderBy('c.created_at', shape.order)
-        .orderBy('c.id', shape.order)
-        .limit(shape.limit);
-    }
-    const ids = db
-      .selectFrom('comments')
-      .select('id')
-      .where('video_id', '=', v.videoId)
-      .orderBy('created_at', shape.order)
-      .orderBy('id', shape.order)
-      .limit(shape.limit)
-      .offset(shape.offset);
-    return db
-      .selectFrom(ids.as('p'))
-      .crossJoin('comments as c')
-      .crossJoin('users as o')
-      .whereRef('c.id', '=', 'p.id')
-      .whereRef('o.id', '=', 'c.owner_id')
-      .selectAll('c')
-      .select(ownerColumns)
-      .select(liked)
-      .orderBy('c.created_at', shape.order)
-      .orderBy('c.id', shape.order);
-  },
-);
+const readPage = ownedListReader<CommentListRow>({
+  table: 'comments',
+  narrowedBy: 'video_id',
+  likes: 'comment_likes',
+});
 
 export class CommentsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -64,27 +27,15 @@ export class CommentsRepository {
 
   /**
    * One page of a video's `total` comments, newest first, from whichever end of the
-   * (video_id, created_at, id) index is nearer (see pageWindow).
+   * (video_id, created_at, id) index is nearer (see ownedListReader).
    */
-  async list(
+  list(
     videoId: string,
     viewerId: string | undefined,
     page: PageQuery,
     total: number,
   ): Promise<CommentListRow[]> {
-    const window = pageWindow(page, total);
-    if (!window) return [];
-    const rows = await pageQuery(
-      this.db,
-      {
-        order: window.fromEnd ? 'asc' : 'desc',
-        viewer: viewerId !== undefined,
-        limit: window.limit,
-        offset: window.offset,
-      },
-      { videoId, viewerId },
-    );
-    return window.fromEnd ? rows.reverse() : rows;
+    return readPage(this.db, page, total, { narrowTo: videoId, viewerId });
   }
 
   async findWithOwner(id: string, viewerId: string | undefined): Promise<CommentListRow | undefined> {

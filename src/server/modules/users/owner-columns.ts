@@ -30,7 +30,7 @@ export function ownerFrom(row: OwnerRow, storage: MediaStorage): PublicUser {
   };
 }
 
-type LikeTable = 'video_likes' | 'comment_likes' | 'tweet_likes';
+export type LikeTable = 'video_likes' | 'comment_likes' | 'tweet_likes';
 
 /**
  * `liked`: whether the viewer likes the row whose id is `idRef` (1/0 on SQLite, true/false on
