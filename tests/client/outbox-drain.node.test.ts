@@ -254,4 +254,24 @@ describe('the outbox drain', () => {
     expect((await byOwner()).sort()).toEqual(['from ana:ana', 'from ben:ben']);
     expect(await db.entries.count()).toBe(0);
   });
+
+  it('gives a screen opened right after a queued action a queue that already holds it, and drops it once sent', async () => {
+    const outbox = makeOutbox();
+    network = 'down';
+    const tweet = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/tweets',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { content: 'Going soon' },
+    });
+    const tweetId = (tweet.json() as { data: { _id: string } }).data._id;
+    // No view has read the queue: the snapshot a new screen starts from comes from the enqueue.
+    const id = await outbox.enqueue({ kind: 'tweet.delete', tweet: tweetId });
+    expect(outbox.snapshot()?.map((e) => [e.id, e.action.kind])).toEqual([[id, 'tweet.delete']]);
+
+    network = 'up';
+    await settle(outbox, true);
+    expect(outbox.snapshot()).toEqual([]);
+    expect(await count('tweets')).toBe(0);
+  });
 });

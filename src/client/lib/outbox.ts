@@ -61,7 +61,7 @@ export class Outbox {
   /** Queues an action (coalescing it with waiting ones) and starts a drain. Returns the entry id. */
   async enqueue(action: OutboxAction, options: { id?: string } = {}): Promise<string | undefined> {
     const { db } = this.options;
-    const entryId = await db.transaction('rw', db.entries, async () => {
+    const written = await db.transaction('rw', db.entries, async () => {
       const queue = await db.entries.orderBy('seq').toArray();
       const seq = (queue[queue.length - 1]?.seq ?? 0) + 1;
       const plan = planEnqueue(queue, action, {
@@ -74,11 +74,14 @@ export class Outbox {
       });
       await db.entries.bulkDelete(plan.remove);
       await db.entries.bulkPut(plan.put);
-      return plan.entryId;
+      return { id: plan.entryId, queue: await db.entries.orderBy('seq').toArray() };
     });
+    // The snapshot follows at once: a screen opened right after (the delete button goes to
+    // All tweets) must start from a queue that has this entry, not from one read before it.
+    this.last = written.queue;
     this.options.onQueued?.();
     void this.drainSoon();
-    return entryId;
+    return written.id;
   }
 
   /**
@@ -114,7 +117,10 @@ export class Outbox {
           refresh: this.options.refresh,
           now: this.now,
           owner: () => this.owner,
-          onDelivered: (entry, data) => this.listeners.forEach((l) => l(entry, data)),
+          onDelivered: (entry, data) => {
+            this.last = this.last?.filter((e) => e.id !== entry.id);
+            this.listeners.forEach((l) => l(entry, data));
+          },
         },
         { force },
       ),

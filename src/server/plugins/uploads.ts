@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -83,8 +82,11 @@ export async function readUpload(
           else done(null, chunk);
         },
       });
+      // The file is created before anything streams into it: were it opened lazily by the
+      // stream, a refusal could remove it first and the late open would leave it behind.
+      const handle = await fsp.open(tempPath, 'wx');
       try {
-        await pipeline(part.file, counter, fs.createWriteStream(tempPath));
+        await pipeline(part.file, counter, handle.createWriteStream());
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
         throw err;
