@@ -1,7 +1,8 @@
 // Lighthouse (mobile) medians for the app's pages beside a bare React "hello" page, both built by
 // the same Vite and served by the same static plugin in the same run.
 // On its own: `npx tsx bench/lighthouse.ts` (builds what is stale, prints the table; set
-// LIGHTHOUSE_RUNS for more runs than 3, LIGHTHOUSE_PAGES=/,/blog for fewer pages).
+// LIGHTHOUSE_RUNS for more runs than 3, LIGHTHOUSE_PAGES=/,/blog for fewer pages, and
+// LIGHTHOUSE_REPORTS=<folder> to keep each run's full report).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,6 +30,8 @@ type Metrics = Omit<PageScore, 'name'>;
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/blog,/dashbord').split(',');
+/** A folder to keep every run's full Lighthouse report in, to look into a score. */
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 /** A run that Lighthouse could not finish (e.g. NO_NAVSTART) is made again, this many times at most. */
 const ATTEMPTS = 3;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -102,6 +105,11 @@ async function runOnce(port: number, url: string, extraHeaders?: Record<string, 
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (REPORTS) {
+      fs.mkdirSync(REPORTS, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${new URL(url).port}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(REPORTS, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) {
       if (attempt < ATTEMPTS) continue;
       throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

@@ -82,7 +82,9 @@ async function signedInUser(): Promise<string | undefined> {
  * Lock as the pages, so only one drainer sends at a time; an entry found "sending" under the lock
  * was left by a tab that closed mid-send, and its key makes the resend safe.
  */
-export async function drainFromWorker(): Promise<DrainReport | null> {
+export async function drainFromWorker(
+  onDelivered: (entry: OutboxEntry, data: unknown) => void,
+): Promise<DrainReport | null> {
   const run = async (): Promise<DrainReport | null> => {
     const db = await openOutbox();
     if (!db) return null;
@@ -99,6 +101,7 @@ export async function drainFromWorker(): Promise<DrainReport | null> {
           refresh: () => refresh().catch(() => false),
           now: Date.now,
           owner: () => owner,
+          onDelivered,
         },
         { force: true },
       );

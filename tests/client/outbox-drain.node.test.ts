@@ -255,7 +255,7 @@ describe('the outbox drain', () => {
     expect(await db.entries.count()).toBe(0);
   });
 
-  it('gives a screen opened right after a queued action a queue that already holds it, and drops it once sent', async () => {
+  it('gives a screen opened after a write a queue as that write left it: queued, sent, or refused', async () => {
     const outbox = makeOutbox();
     network = 'down';
     const tweet = await server.app.inject({
@@ -273,5 +273,10 @@ describe('the outbox drain', () => {
     await settle(outbox, true);
     expect(outbox.snapshot()).toEqual([]);
     expect(await count('tweets')).toBe(0);
+
+    // A refusal made while no screen watched shows as refused, not as the waiting entry it was.
+    await outbox.enqueue({ kind: 'comment.create', videoId: 'no-such-video', content: 'Too late' });
+    await settle(outbox);
+    expect(outbox.snapshot()?.map((e) => e.state)).toEqual(['failed']);
   });
 });

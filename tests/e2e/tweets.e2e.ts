@@ -109,8 +109,17 @@ describe.each([
       .poll(async () => (await allTweets(context)).filter((t) => t.content === edited).length)
       .toBe(1);
 
-    // Delete, after confirming; the app goes to All tweets, where it is gone.
+    // Delete, after confirming; the app goes to All tweets, where it is gone, and never shows
+    // again, not even for one frame while the delete is on its way.
     const doomed = card(page, edited);
+    await page.evaluate((text) => {
+      const w = window as unknown as { shownAfterDelete: number };
+      w.shownAfterDelete = 0;
+      new MutationObserver(() => {
+        const onAllTweets = document.querySelectorAll('ol[aria-label="All tweets"] > li');
+        if ([...onAllTweets].some((li) => li.textContent?.includes(text))) w.shownAfterDelete += 1;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, edited);
     await doomed.getByRole('button', { name: 'Delete Tweet' }).click();
     await doomed.getByRole('button', { name: 'Yes, delete' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/tweets');
@@ -119,6 +128,10 @@ describe.each([
     await expect
       .poll(async () => (await allTweets(context)).filter((t) => t.owner._id === me.userId).length)
       .toBe(0);
+    await card(page, mate.tweets[1]!._id).waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { shownAfterDelete: number }).shownAfterDelete),
+    ).toBe(0);
 
     expect(problems).toEqual([]);
     await context.close();

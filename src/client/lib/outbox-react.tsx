@@ -95,8 +95,10 @@ function askForBackgroundSync(): void {
 /** The worker delivered entries while this page was open: its views and lists read again. */
 function listenToWorker(outbox: Outbox): void {
   if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: unknown } | null>) => {
+  type Changed = { type?: unknown; delivered?: Array<{ entry: OutboxEntry; data: unknown }> } | null;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<Changed>) => {
     if (event.data?.type !== SW_MESSAGES.outboxChanged) return;
+    for (const { entry, data } of event.data.delivered ?? []) outbox.delivered(entry, data);
     outbox.changedElsewhere();
     revalidatePaths(() => true);
   });

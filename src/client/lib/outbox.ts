@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { drain, type DrainReport, type SendResult } from '../../shared/outbox/drain.ts';
+import { drain, type DrainReport, type OutboxStore, type SendResult } from '../../shared/outbox/drain.ts';
 import { planEnqueue } from '../../shared/outbox/enqueue.ts';
 import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
 import { fetchTransport } from '../../shared/outbox/transport.ts';
@@ -45,9 +45,11 @@ export class Outbox {
   private readonly now: () => number;
   private owner: string | undefined;
   private last: OutboxEntry[] | undefined;
+  /** Ids of entries delivered in this page's life: a read that raced the removal never shows them. */
+  private readonly sent = new Set<string>();
 
   constructor(private readonly options: OutboxOptions) {
-    this.store = dexieStore(options.db);
+    this.store = this.tracked(dexieStore(options.db));
     this.send =
       options.transport ??
       fetchTransport({
@@ -117,10 +119,7 @@ export class Outbox {
           refresh: this.options.refresh,
           now: this.now,
           owner: () => this.owner,
-          onDelivered: (entry, data) => {
-            this.last = this.last?.filter((e) => e.id !== entry.id);
-            this.listeners.forEach((l) => l(entry, data));
-          },
+          onDelivered: (entry, data) => this.delivered(entry, data),
         },
         { force },
       ),
@@ -154,21 +153,35 @@ export class Outbox {
   /** Entries left "sending" by a closed tab or a crash go back to waiting; their keys protect them. */
   async recover(): Promise<void> {
     await this.options.db.entries.where('state').equals('sending').modify({ state: 'pending' });
+    this.last = this.last?.map((e) => (e.state === 'sending' ? { ...e, state: 'pending' } : e));
   }
 
   async retry(id: string): Promise<void> {
-    await this.options.db.entries.update(id, { state: 'pending', notBefore: 0, error: undefined });
+    const changes = { state: 'pending', notBefore: 0, error: undefined } as const;
+    await this.options.db.entries.update(id, changes);
+    const entry = this.last?.find((e) => e.id === id);
+    if (entry) this.patch({ ...entry, ...changes });
     void this.drainSoon(true);
   }
 
   async discard(id: string): Promise<void> {
-    await this.options.db.entries.delete(id);
+    await this.store.remove(id);
     void this.drainSoon();
   }
 
   /** The server id a tweet created on this device got once sent (its `local:` reference). */
   async serverIdOf(ref: string): Promise<string | undefined> {
     return (await this.options.db.ids.get(ref))?.serverId;
+  }
+
+  /**
+   * An entry reached the server (from this page's drain, or the worker's): it leaves every view
+   * at once, before IndexedDB is read again, and the listeners hear of it.
+   */
+  delivered(entry: OutboxEntry, data: unknown): void {
+    this.sent.add(entry.id);
+    this.last = this.last?.filter((e) => e.id !== entry.id);
+    this.listeners.forEach((l) => l(entry, data));
   }
 
   onDelivered(listener: DeliveredListener): () => void {
@@ -180,8 +193,8 @@ export class Outbox {
   subscribe(listener: (entries: OutboxEntry[]) => void): () => void {
     const read = () => this.options.db.entries.orderBy('seq').toArray();
     const next = (entries: OutboxEntry[]) => {
-      this.last = entries;
-      listener(entries);
+      this.last = entries.filter((e) => !this.sent.has(e.id));
+      listener(this.last);
     };
     const subscription = liveQuery(read).subscribe({ next, error: () => undefined });
     const reread = () => void read().then(next, () => undefined);
@@ -205,6 +218,8 @@ export class Outbox {
    * plain IndexedDB, which Dexie's live queries do not see): views read it again.
    */
   changedElsewhere(): void {
+    // With no view to read it again, a snapshot this page did not write is no longer trusted.
+    if (this.views.size === 0) this.last = undefined;
     for (const reread of this.views) reread();
   }
 
@@ -230,6 +245,35 @@ export class Outbox {
     if (report.stoppedBy === 'offline' || report.stoppedBy === 'server-busy') this.options.onWaiting?.();
     if (report.retryAt === undefined || report.stoppedBy === 'signed-out') return;
     this.timer = setTimeout(() => void this.drainSoon(), Math.max(0, report.retryAt - this.now()));
+  }
+
+  /**
+   * The drain's store, with every write it makes also applied to the snapshot: a screen opened
+   * while no view was reading the queue (or before a view's read came back) starts from the
+   * queue as this page last wrote it, not as it was read before.
+   */
+  private tracked(store: OutboxStore): OutboxStore {
+    return {
+      ...store,
+      claim: async (id) => {
+        const claimed = await store.claim(id);
+        if (claimed) this.patch(claimed);
+        return claimed;
+      },
+      put: async (entry) => {
+        await store.put(entry);
+        this.patch(entry);
+      },
+      remove: async (id) => {
+        await store.remove(id);
+        this.last = this.last?.filter((e) => e.id !== id);
+      },
+    };
+  }
+
+  private patch(entry: OutboxEntry): void {
+    if (!this.last || this.sent.has(entry.id)) return;
+    this.last = [...this.last.filter((e) => e.id !== entry.id), entry].sort((a, b) => a.seq - b.seq);
   }
 
   private withLock<T>(work: () => Promise<T>): Promise<T> {

@@ -38,7 +38,10 @@ export interface DrainDeps {
    * while this is unknown, wait: the server would take them as this session's user.
    */
   owner?(): string | undefined;
-  /** Called after each entry reaches the server, with the server's `data`. */
+  /**
+   * Called once each entry has reached the server, with the server's `data`, just before the
+   * entry is removed from the store.
+   */
   onDelivered?(entry: OutboxEntry, data: unknown): void;
 }
 
@@ -129,14 +132,17 @@ export async function drain(deps: DrainDeps, { force = false } = {}): Promise<Dr
       result.kind === 'answer' &&
       (isSuccess(result.status) || (result.status === 404 && entry.action.kind === 'tweet.delete'))
     ) {
-      await store.remove(entry.id);
       const data = (result.body as { data?: unknown } | null)?.data;
       if (entry.action.kind === 'tweet.create') {
         const serverId = (data as { _id?: unknown } | null)?._id;
         if (typeof serverId === 'string') await store.remember(localRef(entry.id), serverId);
       }
       report.delivered += 1;
+      // Listeners hear of it before the entry leaves the queue: a screen reading the queue
+      // must never see it gone before it knows what the server now holds (a deleted tweet
+      // would show again for a moment from a list read just before the delete).
       deps.onDelivered?.(entry, data);
+      await store.remove(entry.id);
       continue;
     }
 
