@@ -1,5 +1,5 @@
 // Load measurements with autocannon: requests per second and latency percentiles at a fixed
-// number of connections, each endpoint beside a trivial route measured right before it.
+// number of connections, each endpoint beside a trivial route measured right before and after it.
 import autocannon from 'autocannon';
 
 export interface LoadResult {
