@@ -58,9 +58,11 @@ describe('the API client against a real server', () => {
 });
 
 describe('the API client’s session handling against a real server', { timeout: 20_000 }, () => {
-  // Access tokens live one second here, so a test can let one expire.
-  const ctx = useRealServer({ ACCESS_TOKEN_TTL_SECONDS: '1' });
-  const expire = () => new Promise((resolve) => setTimeout(resolve, 1100));
+  // Access tokens live two seconds here, so a test can let one expire. Their expiry is counted
+  // in whole seconds from the second they were made in, so a one-second token could be dead
+  // a few milliseconds after a refresh made it: CI saw a retried call refused that way.
+  const ctx = useRealServer({ ACCESS_TOKEN_TTL_SECONDS: '2' });
+  const expire = () => new Promise((resolve) => setTimeout(resolve, 2100));
 
   afterEach(() => {
     vi.restoreAllMocks();
