@@ -5,7 +5,7 @@ import type { Database, RowCountsTable } from '../db/schema.ts';
 import { likedColumn, ownerColumns, type LikeTable } from './users/owner-columns.ts';
 
 /** How to read one page of an ordered list whose length is known. */
-export interface PageWindow {
+interface PageWindow {
   offset: number;
   limit: number;
   /** Read from the oldest end (ascending) and put the rows back in newest-first order. */
@@ -31,7 +31,7 @@ const rowCountQuery = reusableQuery(
 );
 
 /** The exact row count of a big table, kept by triggers (migration 0005) so lists never count. */
-export async function rowCount(db: Kysely<Database>, table: RowCountsTable['table_name']): Promise<number> {
+async function rowCount(db: Kysely<Database>, table: RowCountsTable['table_name']): Promise<number> {
   const [row] = await rowCountQuery(db, {}, { table });
   return Number(row?.n ?? 0);
 }
@@ -56,7 +56,7 @@ export async function listTotal(
 }
 
 /** A list of rows that each have an owner (`users`), newest first by (created_at, id). */
-export interface OwnedList {
+interface OwnedList {
   table: 'videos' | 'comments' | 'tweets';
   /** The column a list may be narrowed by (the owner's channel, or the video of comments). */
   narrowedBy: 'owner_id' | 'video_id';
@@ -78,6 +78,19 @@ export interface OwnedList {
  * `Row` is the caller's: the table is a parameter here, which Kysely's types cannot follow.
  */
 export function ownedListReader<Row>(list: OwnedList) {
+  /** A row of the list joined to its owner, and whether the viewer likes it (with `likes`). */
+  const columns = (viewerId: string | undefined) => [
+    ...ownerColumns,
+    ...(list.likes ? [likedColumn(list.likes, 'r.id', viewerId)] : []),
+  ];
+  const withOwner = (typed: Kysely<Database>, viewerId: string | undefined) =>
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see `Row` above
+    (typed as unknown as Kysely<any>)
+      .selectFrom(`${list.table} as r`)
+      .innerJoin('users as o', 'o.id', 'r.owner_id')
+      .selectAll('r')
+      .select(columns(viewerId));
+
   const query = reusableQuery(
     (
       typed: Kysely<Database>,
@@ -86,16 +99,9 @@ export function ownedListReader<Row>(list: OwnedList) {
     ) => {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see `Row` above
       const db = typed as unknown as Kysely<any>;
-      const columns = [
-        ...ownerColumns,
-        ...(list.likes ? [likedColumn(list.likes, 'r.id', shape.viewer ? v.viewerId : undefined)] : []),
-      ];
+      const viewerId = shape.viewer ? v.viewerId : undefined;
       if (shape.offset === 0) {
-        let first = db
-          .selectFrom(`${list.table} as r`)
-          .innerJoin('users as o', 'o.id', 'r.owner_id')
-          .selectAll('r')
-          .select(columns);
+        let first = withOwner(typed, viewerId);
         if (shape.narrowed) first = first.where(`r.${list.narrowedBy}`, '=', v.narrowTo);
         return first.orderBy('r.created_at', shape.order).orderBy('r.id', shape.order).limit(shape.limit);
       }
@@ -115,12 +121,24 @@ export function ownedListReader<Row>(list: OwnedList) {
         .whereRef('r.id', '=', 'p.id')
         .whereRef('o.id', '=', 'r.owner_id')
         .selectAll('r')
-        .select(columns)
+        .select(columns(viewerId))
         .orderBy('r.created_at', shape.order)
         .orderBy('r.id', shape.order);
     },
   );
-  return async (
+
+  const one = reusableQuery(
+    (typed: Kysely<Database>, shape: { viewer: boolean }, v: { id: string; viewerId: string | undefined }) =>
+      withOwner(typed, shape.viewer ? v.viewerId : undefined).where('r.id', '=', v.id),
+  );
+
+  /** One row by id, joined as the list's rows are; undefined if there is none. */
+  const byId = async (db: Kysely<Database>, id: string, viewerId?: string): Promise<Row | undefined> => {
+    const [row] = (await one(db, { viewer: viewerId !== undefined }, { id, viewerId })) as Row[];
+    return row;
+  };
+
+  const readPage = async (
     db: Kysely<Database>,
     page: PageQuery,
     total: number,
@@ -141,4 +159,5 @@ export function ownedListReader<Row>(list: OwnedList) {
     )) as Row[];
     return window.fromEnd ? rows.reverse() : rows;
   };
+  return { page: readPage, byId };
 }

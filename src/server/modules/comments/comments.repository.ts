@@ -2,12 +2,12 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { PageQuery } from '../../../shared/contracts/pagination.ts';
 import type { CommentsTable, Database } from '../../db/schema.ts';
 import { ownedListReader } from '../paging.ts';
-import { likedColumn, ownerColumns, type OwnerRow } from '../users/owner-columns.ts';
+import type { OwnerRow } from '../users/owner-columns.ts';
 
 export type CommentRow = Selectable<CommentsTable>;
 export type CommentListRow = CommentRow & OwnerRow & { liked: number | boolean };
 
-const readPage = ownedListReader<CommentListRow>({
+const reader = ownedListReader<CommentListRow>({
   table: 'comments',
   narrowedBy: 'video_id',
   likes: 'comment_likes',
@@ -15,15 +15,6 @@ const readPage = ownedListReader<CommentListRow>({
 
 export class CommentsRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  private withOwner(viewerId: string | undefined) {
-    return this.db
-      .selectFrom('comments as c')
-      .innerJoin('users as o', 'o.id', 'c.owner_id')
-      .selectAll('c')
-      .select(ownerColumns)
-      .select(likedColumn('comment_likes', 'c.id', viewerId));
-  }
 
   /**
    * One page of a video's `total` comments, newest first, from whichever end of the
@@ -35,11 +26,11 @@ export class CommentsRepository {
     page: PageQuery,
     total: number,
   ): Promise<CommentListRow[]> {
-    return readPage(this.db, page, total, { narrowTo: videoId, viewerId });
+    return reader.page(this.db, page, total, { narrowTo: videoId, viewerId });
   }
 
   async findWithOwner(id: string, viewerId: string | undefined): Promise<CommentListRow | undefined> {
-    return this.withOwner(viewerId).where('c.id', '=', id).executeTakeFirst();
+    return reader.byId(this.db, id, viewerId);
   }
 
   async find(id: string): Promise<CommentRow | undefined> {

@@ -3,13 +3,13 @@ import type { PageQuery } from '../../../shared/contracts/pagination.ts';
 import type { Database, VideosTable } from '../../db/schema.ts';
 import { reusableQuery } from '../../db/reusable.ts';
 import { listTotal, ownedListReader } from '../paging.ts';
-import { ownerColumns, type OwnerRow } from '../users/owner-columns.ts';
+import type { OwnerRow } from '../users/owner-columns.ts';
 
 export type VideoRow = Selectable<VideosTable>;
 
 export type VideoListRow = VideoRow & OwnerRow;
 
-const readPage = ownedListReader<VideoListRow>({ table: 'videos', narrowedBy: 'owner_id' });
+const reader = ownedListReader<VideoListRow>({ table: 'videos', narrowedBy: 'owner_id' });
 
 const commentsCountQuery = reusableQuery(
   (db: Kysely<Database>, _shape: Record<string, never>, v: { id: string }) =>
@@ -19,18 +19,10 @@ const commentsCountQuery = reusableQuery(
 export class VideosRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private listQuery() {
-    return this.db
-      .selectFrom('videos as v')
-      .innerJoin('users as o', 'o.id', 'v.owner_id')
-      .selectAll('v')
-      .select(ownerColumns);
-  }
-
   /** One page, newest first; `ownerId` narrows to one channel. Totals are kept, not counted. */
   async list(ownerId: string | undefined, page: PageQuery): Promise<{ rows: VideoListRow[]; total: number }> {
     const total = await listTotal(this.db, 'videos', ownerId);
-    return { rows: await readPage(this.db, page, total, { narrowTo: ownerId }), total };
+    return { rows: await reader.page(this.db, page, total, { narrowTo: ownerId }), total };
   }
 
   /** Whether the video exists (undefined if not) and how many comments it has. */
@@ -40,7 +32,7 @@ export class VideosRepository {
   }
 
   async findWithOwner(id: string): Promise<VideoListRow | undefined> {
-    return this.listQuery().where('v.id', '=', id).executeTakeFirst();
+    return reader.byId(this.db, id);
   }
 
   async find(id: string): Promise<VideoRow | undefined> {
