@@ -92,15 +92,18 @@ function askForBackgroundSync(): void {
     .catch(() => undefined);
 }
 
-/** The worker delivered entries while this page was open: its views and lists read again. */
+/** The worker delivered entries while this page was open: its views and the lists it touched read again. */
 function listenToWorker(outbox: Outbox): void {
   if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
   type Changed = { type?: unknown; delivered?: Array<{ entry: OutboxEntry; data: unknown }> } | null;
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<Changed>) => {
     if (event.data?.type !== SW_MESSAGES.outboxChanged) return;
-    for (const { entry, data } of event.data.delivered ?? []) outbox.delivered(entry, data);
+    // What it delivered re-reads the lists it touched (revalidateAfter, as after this page's own
+    // drain); a worker that does not say what it delivered makes every list read again.
+    const { delivered } = event.data;
+    if (delivered) for (const { entry, data } of delivered) outbox.delivered(entry, data);
+    else revalidatePaths(() => true);
     outbox.changedElsewhere();
-    revalidatePaths(() => true);
   });
 }
 

@@ -41,7 +41,8 @@ export class Outbox {
   private disposed = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<DeliveredListener>();
-  private readonly views = new Set<() => void>();
+  /** The open views of the queue: each can read IndexedDB again, or be shown a queue at once. */
+  private readonly views = new Set<{ reread: () => void; show: (entries: OutboxEntry[]) => void }>();
   private readonly now: () => number;
   private owner: string | undefined;
   private last: OutboxEntry[] | undefined;
@@ -175,12 +176,15 @@ export class Outbox {
   }
 
   /**
-   * An entry reached the server (from this page's drain, or the worker's): it leaves every view
-   * at once, before IndexedDB is read again, and the listeners hear of it.
+   * An entry reached the server (from this page's drain, or the worker's): it leaves every open
+   * view and the snapshot at once, in the same task as the listeners hear of it (so a screen
+   * never shows the waiting entry and the server's copy together), before IndexedDB is read again.
    */
   delivered(entry: OutboxEntry, data: unknown): void {
     this.sent.add(entry.id);
     this.last = this.last?.filter((e) => e.id !== entry.id);
+    const now = this.last;
+    if (now) for (const view of this.views) view.show(now);
     this.listeners.forEach((l) => l(entry, data));
   }
 
@@ -197,11 +201,11 @@ export class Outbox {
       listener(this.last);
     };
     const subscription = liveQuery(read).subscribe({ next, error: () => undefined });
-    const reread = () => void read().then(next, () => undefined);
-    this.views.add(reread);
+    const view = { reread: () => void read().then(next, () => undefined), show: listener };
+    this.views.add(view);
     return () => {
       subscription.unsubscribe();
-      this.views.delete(reread);
+      this.views.delete(view);
     };
   }
 
@@ -220,7 +224,7 @@ export class Outbox {
   changedElsewhere(): void {
     // With no view to read it again, a snapshot this page did not write is no longer trusted.
     if (this.views.size === 0) this.last = undefined;
-    for (const reread of this.views) reread();
+    for (const view of this.views) view.reread();
   }
 
   /** Drains at start, when the connection returns and when the tab becomes visible again. */

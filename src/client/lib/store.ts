@@ -29,8 +29,14 @@ export function createStore<T>(initial: T): Store<T> {
   };
 }
 
-/** The store's value, or `select` of it, kept current. */
-export function useStore<T, S = T>(store: Store<T>, select: (value: T) => S = (v) => v as unknown as S): S {
+/**
+ * The store's value, or `select` of it, kept current. `select` must return the same value for
+ * the same state (a number, a field): a new object each time would re-render without end.
+ */
+export function useStore<T, S = T>(
+  store: Pick<Store<T>, 'get' | 'subscribe'>,
+  select: (value: T) => S = (v) => v as unknown as S,
+): S {
   const read = () => select(store.get());
   return useSyncExternalStore(store.subscribe, read, read);
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useStore } from '../../lib/store.ts';
 import { toasts$ } from './toast-store.ts';
 
 const Toaster = lazy(() => import('./toaster.tsx'));
@@ -9,11 +10,7 @@ const Toaster = lazy(() => import('./toaster.tsx'));
  * the viewport and closing animations survive the last toast.
  */
 export function ToastHost() {
-  const count = useSyncExternalStore(
-    toasts$.subscribe,
-    () => toasts$.get().length,
-    () => 0,
-  );
+  const count = useStore(toasts$, (toasts) => toasts.length);
   const [mounted, setMounted] = useState(count > 0);
   if (count > 0 && !mounted) setMounted(true);
   return mounted ? (

@@ -1,11 +1,11 @@
 import { Toast } from 'radix-ui';
-import { useSyncExternalStore } from 'react';
+import { useStore } from '../../lib/store.ts';
 import { toasts$ } from './toast-store.ts';
 import './toast.css';
 
 /** Radix toasts of the store; errors stay longer, since they say what to fix. */
 export default function Toaster() {
-  const items = useSyncExternalStore(toasts$.subscribe, toasts$.get, toasts$.get);
+  const items = useStore(toasts$);
   return (
     <Toast.Provider swipeDirection="right" label="Notification">
       {items.map((item) => (

@@ -54,10 +54,10 @@ function deliveries(outbox: Outbox): Store<readonly Delivery[]> {
 }
 
 /**
- * What the outbox delivered lately, laid over the server's list until the list has been read
- * again (the delivery asks for that: see revalidateAfter in lib/outbox-react.tsx), so that a
- * tweet does not blink out between leaving the outbox and reappearing in the list, and a deleted
- * one does not flash back from a list cached before the delete, even one opened afterwards.
+ * What the outbox delivered in the last KEEP_MS, laid over the server's list (which the delivery
+ * also asks to be read again: see revalidateAfter in lib/outbox-react.tsx), so that a tweet does
+ * not blink out between leaving the outbox and reappearing in the list, and a deleted one does
+ * not flash back from a list read before the delete, even one opened afterwards.
  */
 export function useDeliveredTweets(path: string | null) {
   const delivered = useStore(deliveries(useOutbox()));
