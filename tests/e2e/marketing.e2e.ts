@@ -264,31 +264,42 @@ describe('the carousels', () => {
     await open(page, '/', 'Home');
     const hero = page.getByRole('region', { name: 'Highlights' });
     await hero.getByRole('button', { name: 'Next slide' }).hover();
-    const ms = await hero.evaluate(
+    // The track is sampled once per frame, at the frame's own timestamp: the one Embla steps its
+    // spring by. The change is timed from the first frame that moves, so a busy machine's delay
+    // between the click and that frame (input latency, measured by Lighthouse) is not counted,
+    // and the 99% crossing is bracketed by the frames either side of it, so a dropped frame
+    // widens the bracket instead of lengthening the time.
+    const { before, reached } = await hero.evaluate(
       (root) =>
-        new Promise<number>((resolve) => {
+        new Promise<{ before: number; reached: number }>((resolve, reject) => {
           const track = root.querySelector<HTMLElement>('.carousel-track');
           const next = root.querySelector<HTMLButtonElement>('button[aria-label="Next slide"]');
           if (!track || !next) throw new Error('no carousel');
           const x = () => new DOMMatrixReadOnly(getComputedStyle(track).transform).m41;
           const samples: { t: number; x: number }[] = [];
           const from = x();
-          const start = performance.now();
           next.click();
-          const sample = () => {
-            samples.push({ t: performance.now() - start, x: x() });
-            if (samples.length < 90) requestAnimationFrame(sample);
-            else {
-              const to = samples[samples.length - 1]!.x;
-              const done = samples.find((s) => Math.abs(to - s.x) <= Math.abs(to - from) * 0.01);
-              resolve(done ? done.t : Number.POSITIVE_INFINITY);
+          const sample = (t: number) => {
+            samples.push({ t, x: x() });
+            const first = samples.findIndex((s) => s.x !== from);
+            if (first < 0 || t - samples[first]!.t < 1500) {
+              if (t - samples[0]!.t < 5000) requestAnimationFrame(sample);
+              else reject(new Error('the track never moved'));
+              return;
             }
+            const to = samples[samples.length - 1]!.x;
+            const done = samples.findIndex((s) => Math.abs(to - s.x) <= Math.abs(to - from) * 0.01);
+            const start = samples[first]!.t;
+            resolve({
+              before: samples[Math.max(done - 1, first)]!.t - start,
+              reached: samples[done]!.t - start,
+            });
           };
           requestAnimationFrame(sample);
         }),
     );
-    expect(ms).toBeGreaterThan(250);
-    expect(ms, 'time to 99% of the travel').toBeLessThan(600);
+    expect(reached, 'first frame at 99% of the travel').toBeGreaterThan(250);
+    expect(before, 'last frame short of 99% of the travel').toBeLessThan(600);
   });
 
   it('change slide on a drag of 80 px or more, not on a shorter flick', async () => {
