@@ -96,16 +96,17 @@ function appShell(): Plugin {
 }
 
 /**
- * Most visits start at / (the installed app's start_url too), whose screen is a chunk of its own
- * that the router asks for only once the entry has run: two round trips in a row before the home
- * page can render. index.html names that chunk and its styles up front, so that they download
- * beside the entry. Other screens pay for about 15 KB (5 KB gzip) they may not use; the service
+ * The entry imports its later stages (main.tsx) and the router imports each screen only once
+ * the entry has run: round trips in a row before anything renders. index.html names those
+ * chunks and their styles up front, so that they download beside the entry: the start's stages,
+ * and the home screen's, since most visits start at / (the installed app's start_url too).
+ * Other screens pay for about 15 KB (5 KB gzip) of the home screen they may not use; the service
  * worker caches it for later anyway. (Preloading the first hero picture too was measured: it
  * did not bring the home page's LCP forward and cost /blog about 150 ms of it.)
  */
-function preloadHomeScreen({ screen }: { screen: string }): Plugin {
+function preloadStartChunks({ modules }: { modules: string[] }): Plugin {
   return {
-    name: 'eduportal:preload-home-screen',
+    name: 'eduportal:preload-start-chunks',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -115,8 +116,12 @@ function preloadHomeScreen({ screen }: { screen: string }): Plugin {
         const chunks = Object.values(bundle).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const entry = chunks.find((c) => c.isEntry);
-        const home = chunks.find((c) => c.facadeModuleId?.endsWith(screen));
-        if (!entry || !home) throw new Error(`preloadHomeScreen: no chunk for ${screen}`);
+        if (!entry) throw new Error('preloadStartChunks: no entry chunk');
+        const starts = modules.map((module) => {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`preloadStartChunks: no chunk for ${module}`);
+          return chunk;
+        });
         const closure = (start: Rollup.OutputChunk, seen = new Set<string>()) => {
           if (seen.has(start.fileName)) return seen;
           seen.add(start.fileName);
@@ -127,7 +132,9 @@ function preloadHomeScreen({ screen }: { screen: string }): Plugin {
           return seen;
         };
         const loaded = closure(entry);
-        const scripts = [...closure(home)].filter((file) => !loaded.has(file));
+        const scripts = [...new Set(starts.flatMap((chunk) => [...closure(chunk)]))].filter(
+          (file) => !loaded.has(file),
+        );
         const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         const href = (file: string) => `/${file}`;
         return [
@@ -194,7 +201,9 @@ export default defineConfig({
   plugins: [
     react(),
     appShell(),
-    preloadHomeScreen({ screen: 'src/client/routes/home.tsx' }),
+    preloadStartChunks({
+      modules: ['react-dom/client.js', 'src/client/app/boot.tsx', 'src/client/routes/home.tsx'],
+    }),
     precompress(),
     VitePWA({
       // Our own service worker (sw/sw.ts) with the build's file list injected into it.

@@ -54,6 +54,25 @@ describe('the app shell on a desktop', () => {
     await page.close();
   });
 
+  it('says the app could not finish loading when one of its start files does not arrive', async () => {
+    const cold = await browser().newContext({ baseURL, viewport: { width: 412, height: 915 } });
+    try {
+      await cold.route('**/sw.js', (route) => route.abort());
+      await cold.route(/\/assets\/boot-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+      const page = await cold.newPage();
+      await page.goto('/');
+      const alert = page.getByRole('alert');
+      await alert.waitFor({ timeout: 15_000 });
+      expect(await alert.textContent()).toBe(
+        'EduPortal could not finish loading. Check your connection, then reload the page.',
+      );
+      // The static top bar stays, so the student still sees where they are.
+      expect(await page.getByRole('link', { name: 'EduPortal', exact: true }).isVisible()).toBe(true);
+    } finally {
+      await cold.close();
+    }
+  });
+
   it('answers an unknown API path with the JSON 404 envelope', async () => {
     const res = await context.request.get('/api/v1/nope');
     expect(res.status()).toBe(404);
