@@ -132,9 +132,9 @@ function preloadStartChunks({ modules }: { modules: string[] }): Plugin {
           return seen;
         };
         const loaded = closure(entry);
-        const scripts = [...new Set(starts.flatMap((chunk) => [...closure(chunk)]))].filter(
-          (file) => !loaded.has(file),
-        );
+        const wanted = new Set<string>();
+        for (const chunk of starts) closure(chunk, wanted);
+        const scripts = [...wanted].filter((file) => !loaded.has(file));
         const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         const href = (file: string) => `/${file}`;
         return [

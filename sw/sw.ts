@@ -15,9 +15,9 @@ import {
   OUTBOX_SYNC_TAG,
   SAVED_AT_HEADER,
   SW_MESSAGES,
+  type OutboxChangedMessage,
 } from '../src/shared/offline.ts';
 import { drainFromWorker } from './outbox-sync.ts';
-import type { OutboxEntry } from '../src/shared/outbox/model.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
@@ -97,12 +97,13 @@ self.addEventListener('message', (event) => {
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== OUTBOX_SYNC_TAG) return;
-  const delivered: Array<{ entry: OutboxEntry; data: unknown }> = [];
+  const delivered: NonNullable<OutboxChangedMessage['delivered']> = [];
   sync.waitUntil(
     drainFromWorker((entry, data) => delivered.push({ entry, data })).then(async (report) => {
       // Open pages learn what reached the server, as from their own drain, then read the queue.
       const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      for (const page of pages) page.postMessage({ type: SW_MESSAGES.outboxChanged, delivered });
+      const message: OutboxChangedMessage = { type: SW_MESSAGES.outboxChanged, delivered };
+      for (const page of pages) page.postMessage(message);
       if (report?.stoppedBy === 'offline' || report?.stoppedBy === 'server-busy') {
         throw new Error(`The outbox could not be sent yet (${report.stoppedBy}).`);
       }

@@ -1,3 +1,5 @@
+import type { OutboxEntry } from './outbox/model.ts';
+
 /** Names the service worker and the page agree on. */
 export const API_CACHE = 'api-reads-v1';
 export const MEDIA_CACHE = 'media-images-v1';
@@ -9,6 +11,12 @@ export const SW_MESSAGES = {
   /** From the worker: it delivered (or failed) outbox entries; pages re-read their views. */
   outboxChanged: 'OUTBOX_CHANGED',
 } as const;
+/** The worker's `outboxChanged` message: what reached the server, each with the server's data. */
+export interface OutboxChangedMessage {
+  type: typeof SW_MESSAGES.outboxChanged;
+  /** Absent from a worker of an earlier version, which only said that something changed. */
+  delivered?: Array<{ entry: OutboxEntry; data: unknown }>;
+}
 /** The outbox's IndexedDB database, written by the page (Dexie) and drained by both. */
 export const OUTBOX_DB = 'eduportal-outbox';
 /** The Web Lock held by whoever drains the outbox: one drainer across tabs and the worker. */

@@ -255,6 +255,27 @@ describe('the outbox drain', () => {
     expect(await db.entries.count()).toBe(0);
   });
 
+  it('keeps, after every enqueue, the same queue that IndexedDB holds: coalesced, folded and cancelled', async () => {
+    // A disposed outbox still queues but never drains: only the enqueues write, so the snapshot
+    // they leave can be held against the store at every step.
+    const outbox = makeOutbox();
+    await outbox.dispose();
+    const readBack = () => db.entries.orderBy('seq').toArray();
+    const localTweet = await outbox.enqueue({ kind: 'tweet.create', content: 'Draft' });
+    const steps = [
+      { kind: 'like', target: 'v', targetId: videoId, liked: true },
+      { kind: 'like', target: 'v', targetId: videoId, liked: false },
+      { kind: 'comment.create', videoId, content: 'First' },
+      { kind: 'tweet.update', tweet: localRef(localTweet!), content: 'Draft, edited' },
+      { kind: 'tweet.delete', tweet: localRef(localTweet!) },
+    ] as const;
+    for (const action of steps) {
+      await outbox.enqueue(action);
+      expect(outbox.snapshot()).toEqual(await readBack());
+    }
+    expect((await readBack()).map((e) => e.action.kind)).toEqual(['like', 'comment.create']);
+  });
+
   it('gives a screen opened after a write a queue as that write left it: queued, sent, or refused', async () => {
     const outbox = makeOutbox();
     network = 'down';

@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { planEnqueue } from '../../src/shared/outbox/enqueue.ts';
+import { planEnqueue, queueAfter } from '../../src/shared/outbox/enqueue.ts';
 import { localRef, type OutboxAction, type OutboxEntry } from '../../src/shared/outbox/model.ts';
 
-/** Applies enqueue plans to an in-memory queue, as the store's transaction does. */
+/** Applies enqueue plans to an in-memory queue, as the outbox does to its snapshot. */
 function queueOf(actions: OutboxAction[], tweak?: (q: OutboxEntry[]) => void): OutboxEntry[] {
   let queue: OutboxEntry[] = [];
   let n = 0;
   for (const action of actions) {
     tweak?.(queue);
     const plan = planEnqueue(queue, action, { id: () => `id-${++n}`, now: 1000, seq: queue.length + n });
-    // Like the store's bulkDelete then bulkPut: a put with an existing id replaces that entry.
-    const replaced = new Set([...plan.remove, ...plan.put.map((e) => e.id)]);
-    queue = queue
-      .filter((e) => !replaced.has(e.id))
-      .concat(plan.put)
-      .sort((a, b) => a.seq - b.seq);
+    queue = queueAfter(queue, plan);
   }
   return queue;
 }

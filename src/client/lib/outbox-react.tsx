@@ -1,7 +1,7 @@
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import { mutate } from 'swr';
 import type { SendResult } from '../../shared/outbox/drain.ts';
-import { OUTBOX_DB, OUTBOX_SYNC_TAG, SW_MESSAGES } from '../../shared/offline.ts';
+import { OUTBOX_DB, OUTBOX_SYNC_TAG, SW_MESSAGES, type OutboxChangedMessage } from '../../shared/offline.ts';
 import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
 import { api as appApi, ApiError, type ApiClient } from './api-client.ts';
 import { Outbox } from './outbox.ts';
@@ -95,12 +95,11 @@ function askForBackgroundSync(): void {
 /** The worker delivered entries while this page was open: its views and the lists it touched read again. */
 function listenToWorker(outbox: Outbox): void {
   if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
-  type Changed = { type?: unknown; delivered?: Array<{ entry: OutboxEntry; data: unknown }> } | null;
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<Changed>) => {
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: unknown } | null>) => {
     if (event.data?.type !== SW_MESSAGES.outboxChanged) return;
     // What it delivered re-reads the lists it touched (revalidateAfter, as after this page's own
     // drain); a worker that does not say what it delivered makes every list read again.
-    const { delivered } = event.data;
+    const { delivered } = event.data as OutboxChangedMessage;
     if (delivered) for (const { entry, data } of delivered) outbox.delivered(entry, data);
     else revalidatePaths(() => true);
     outbox.changedElsewhere();

@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
 import { drain, type DrainReport, type OutboxStore, type SendResult } from '../../shared/outbox/drain.ts';
-import { planEnqueue } from '../../shared/outbox/enqueue.ts';
+import { planEnqueue, queueAfter } from '../../shared/outbox/enqueue.ts';
 import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
 import { fetchTransport } from '../../shared/outbox/transport.ts';
 import { OUTBOX_LOCK } from '../../shared/offline.ts';
@@ -77,11 +77,11 @@ export class Outbox {
       });
       await db.entries.bulkDelete(plan.remove);
       await db.entries.bulkPut(plan.put);
-      return { id: plan.entryId, queue: await db.entries.orderBy('seq').toArray() };
+      return { id: plan.entryId, queue: queueAfter(queue, plan) };
     });
     // The snapshot follows at once: a screen opened right after (the delete button goes to
     // All tweets) must start from a queue that has this entry, not from one read before it.
-    this.last = written.queue;
+    this.setSnapshot(written.queue);
     this.options.onQueued?.();
     void this.drainSoon();
     return written.id;
@@ -196,10 +196,7 @@ export class Outbox {
   /** A live view of the queue, in order, for screens that show pending items. */
   subscribe(listener: (entries: OutboxEntry[]) => void): () => void {
     const read = () => this.options.db.entries.orderBy('seq').toArray();
-    const next = (entries: OutboxEntry[]) => {
-      this.last = entries.filter((e) => !this.sent.has(e.id));
-      listener(this.last);
-    };
+    const next = (entries: OutboxEntry[]) => listener(this.setSnapshot(entries));
     const subscription = liveQuery(read).subscribe({ next, error: () => undefined });
     const view = { reread: () => void read().then(next, () => undefined), show: listener };
     this.views.add(view);
@@ -273,6 +270,12 @@ export class Outbox {
         this.last = this.last?.filter((e) => e.id !== id);
       },
     };
+  }
+
+  /** Makes `entries` (as read or written) the snapshot, without what was delivered meanwhile. */
+  private setSnapshot(entries: OutboxEntry[]): OutboxEntry[] {
+    this.last = entries.filter((e) => !this.sent.has(e.id));
+    return this.last;
   }
 
   private patch(entry: OutboxEntry): void {

@@ -73,3 +73,12 @@ export function planEnqueue(
   const entry = fresh(action);
   return { put: [entry], remove: [], entryId: entry.id };
 }
+
+/**
+ * The queue once `plan` is written: what reading it again (in `seq` order) would give, without
+ * reading it again. An entry in `put` replaces any entry of its id.
+ */
+export function queueAfter(queue: readonly OutboxEntry[], plan: EnqueuePlan): OutboxEntry[] {
+  const replaced = new Set([...plan.remove, ...plan.put.map((e) => e.id)]);
+  return [...queue.filter((e) => !replaced.has(e.id)), ...plan.put].sort((a, b) => a.seq - b.seq);
+}
