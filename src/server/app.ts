@@ -18,6 +18,9 @@ import { IdempotencyRepository } from './modules/idempotency/idempotency.reposit
 import { LikesRepository } from './modules/likes/likes.repository.ts';
 import { likesRoutes } from './modules/likes/likes.routes.ts';
 import { LikesService } from './modules/likes/likes.service.ts';
+import { MediaLibrary } from './modules/media/media-library.ts';
+import { MediaRepository } from './modules/media/media.repository.ts';
+import { scheduleMediaSweep } from './modules/media/media-sweep.ts';
 import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
@@ -34,7 +37,7 @@ import { VideosRepository } from './modules/videos/videos.repository.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { VideosService } from './modules/videos/videos.service.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerIdempotency, scheduleIdempotencyPurge } from './plugins/idempotency.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -73,11 +76,14 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const storage = new LocalDiskStorage(config.mediaDir);
+  const media = new MediaLibrary(storage, new MediaRepository(db.kysely), app.log);
   const sessions = new SessionsService(
     new SessionsRepository(db.kysely),
     new TokenSigner(sessionSecret(config)),
@@ -85,8 +91,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   );
   const usersRepo = new UsersRepository(db.kysely);
   const videosRepo = new VideosRepository(db.kysely);
-  const users = new UsersService(usersRepo, sessions, storage);
-  const videos = new VideosService(videosRepo, usersRepo, storage);
+  const users = new UsersService(usersRepo, sessions, media);
+  const videos = new VideosService(videosRepo, usersRepo, media);
   const comments = new CommentsService(new CommentsRepository(db.kysely), videosRepo, storage);
   const likes = new LikesService(new LikesRepository(db.kysely), storage);
   const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db.kysely), usersRepo, storage);
@@ -98,6 +104,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   await registerMedia(app, storage.directory);
   const appFallback = await registerStaticApp(app, config.clientDir);
   registerErrorHandling(app, appFallback);
+  scheduleMediaSweep(app, media, config);
 
   const startedAt = Date.now();
   await app.register(

@@ -66,6 +66,9 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10),
   RATE_LIMIT_REGISTER_PER_HOUR: positiveInt(20),
   RATE_LIMIT_WRITES_PER_MINUTE: positiveInt(120),
+  MEDIA_SWEEP_GRACE_SECONDS: positiveInt(3600, 7 * 24 * 3600),
+  MEDIA_SWEEP_INTERVAL_MINUTES: positiveInt(60, 7 * 24 * 60),
+  SHUTDOWN_GRACE_SECONDS: positiveInt(30, 3600),
 });
 
 export type DatabaseConfig =
@@ -88,6 +91,11 @@ export interface Config {
   maxImageBytes: number;
   maxVideoBytes: number;
   rateLimits: { loginPerMinute: number; registerPerHour: number; writesPerMinute: number };
+  /** A stored file that no row names is deleted by the sweep once it is this old (docs/api.md, "Media"). */
+  mediaSweepGraceSeconds: number;
+  mediaSweepIntervalMinutes: number;
+  /** How long a shutdown waits for requests in flight (uploads above all) before it gives up. */
+  shutdownGraceSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -132,5 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       registerPerHour: e.RATE_LIMIT_REGISTER_PER_HOUR,
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
     },
+    mediaSweepGraceSeconds: e.MEDIA_SWEEP_GRACE_SECONDS,
+    mediaSweepIntervalMinutes: e.MEDIA_SWEEP_INTERVAL_MINUTES,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
   };
 }

@@ -3,10 +3,10 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { MediaLibrary } from './modules/media/media-library.ts';
+import { MediaRepository } from './modules/media/media.repository.ts';
+import { activeUploads } from './plugins/uploads.ts';
 import { LocalDiskStorage } from './storage/local-disk.ts';
-
-/** Longest a shutdown may take before the process gives up on in-flight work and exits. */
-const SHUTDOWN_GRACE_MS = 4000;
 
 function readConfig(): Config {
   try {
@@ -23,8 +23,9 @@ function readConfig(): Config {
 export async function main(): Promise<void> {
   const config = readConfig();
   fs.mkdirSync(config.mediaDir, { recursive: true });
+  const storage = new LocalDiskStorage(config.mediaDir);
   // Uploads that a crash interrupted are never finished: drop them.
-  await new LocalDiskStorage(config.mediaDir).clearTemp();
+  await storage.clearTemp();
 
   const db = openDatabase(config.database);
   try {
@@ -35,17 +36,36 @@ export async function main(): Promise<void> {
     throw err;
   }
 
+  // Files a crash left without a row (docs/api.md, "Media"). On SQLite this process is the only
+  // writer and has not started listening, so nothing is in flight and no file is spared; on
+  // PostgreSQL other instances may be publishing, so the grace period holds.
+  const sweep = await new MediaLibrary(storage, new MediaRepository(db.kysely)).sweep(
+    config.database.kind === 'sqlite' ? 0 : config.mediaSweepGraceSeconds * 1000,
+  );
+  if (sweep.deleted.length > 0) {
+    process.stdout.write(`media: removed ${sweep.deleted.length} file(s) that no row named\n`);
+  }
+
   const app = await buildApp({ config, db });
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    const uploads = activeUploads();
+    app.log.info(
+      { signal, uploadsInFlight: uploads, graceSeconds: config.shutdownGraceSeconds },
+      uploads > 0
+        ? `shutting down: waiting up to ${config.shutdownGraceSeconds} s for ${uploads} upload(s) in flight`
+        : 'shutting down',
+    );
     const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      app.log.error(
+        { uploadsInFlight: activeUploads() },
+        `shutdown took longer than ${config.shutdownGraceSeconds} s (SHUTDOWN_GRACE_SECONDS); exiting`,
+      );
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.shutdownGraceSeconds * 1000);
     force.unref();
     // Stop taking requests and finish the ones in flight, then close the database so that
     // SQLite checkpoints its WAL and PostgreSQL's connections end cleanly.

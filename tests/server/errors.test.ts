@@ -54,6 +54,7 @@ describe('errors are the JSON envelope, always', () => {
       success: false,
       message: 'Something went wrong on our side. Please try again in a moment.',
       data: null,
+      errors: [{ message: 'Something went wrong on our side. Please try again in a moment.' }],
     });
   });
 

@@ -34,6 +34,7 @@ describe.each(databaseKinds)('GET /api/v1/healthcheck on %s', (kind) => {
       success: false,
       message: 'The database is not reachable',
       data: null,
+      errors: [{ message: 'The database is not reachable' }],
     });
     // close() must not fail on the already-closed database.
     server.database.db.close = async () => {};

@@ -18,6 +18,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0003-channels', 'Success'],
       ['0004-social', 'Success'],
       ['0005-counters', 'Success'],
+      ['0006-media-references', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -31,6 +32,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0003-channels',
       '0004-social',
       '0005-counters',
+      '0006-media-references',
     ]);
   });
 

@@ -18,3 +18,13 @@ export function violationDetail(err: unknown): string {
     .join(' ')
     .toLowerCase();
 }
+
+/**
+ * Whether the database refused text it cannot store. Only PostgreSQL does: SQLSTATE 22021
+ * (character_not_in_repertoire, a NUL in text) or 22P05 (untranslatable_character).
+ */
+export function isUnstorableText(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '22021' || code === '22P05';
+}

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-accounts.ts';
 import * as m0003 from './migrations/0003-channels.ts';
 import * as m0004 from './migrations/0004-social.ts';
 import * as m0005 from './migrations/0005-counters.ts';
+import * as m0006 from './migrations/0006-media-references.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -25,6 +26,7 @@ const migrations: Record<string, MigrationModule> = {
   '0003-channels': m0003,
   '0004-social': m0004,
   '0005-counters': m0005,
+  '0006-media-references': m0006,
 };
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {

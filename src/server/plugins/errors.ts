@@ -1,7 +1,17 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope, FieldError } from '../../shared/contracts/envelope.ts';
+import { isUnstorableText } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
+import { IdempotentReplay, sendReplay } from './idempotency.ts';
+import { findUnstorable } from './text-guard.ts';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again in a moment.';
 
@@ -11,7 +21,16 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body is shorter or longer than its Content-Length',
+  FST_ERR_BAD_URL: 'The address is not valid: it has a broken %-escape',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address has a part that is too long to be an id',
+  FST_ERR_ASYNC_CONSTRAINT: 'The request could not be routed',
 };
+
+function envelope(statusCode: number, message: string, errors?: FieldError[]): ErrorEnvelope {
+  // Every error answer names at least one problem (docs/api.md, "Errors").
+  return { statusCode, success: false, message, data: null, errors: errors?.length ? errors : [{ message }] };
+}
 
 export function sendError(
   reply: FastifyReply,
@@ -19,9 +38,18 @@ export function sendError(
   message: string,
   errors?: FieldError[],
 ): FastifyReply {
-  const body: ErrorEnvelope = { statusCode, success: false, message, data: null };
-  if (errors && errors.length > 0) body.errors = errors;
-  return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
+  // A refusal sent before the body was read (413 from the declared length, 401 before an upload)
+  // closes the connection: otherwise Node would go on reading, and discarding, the whole body.
+  if (!reply.request.raw.complete && hasBody(reply.request)) reply.header('connection', 'close');
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send(envelope(statusCode, message, errors));
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 function validationErrors(error: FastifyError): FieldError[] {
@@ -34,6 +62,51 @@ function validationErrors(error: FastifyError): FieldError[] {
 }
 
 /**
+ * Refusals made before any route runs (a broken %-escape, an id longer than a route allows):
+ * Fastify's router hands them here instead of its own handler, so they answer the envelope too.
+ */
+export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, _request, reply) => {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void sendError(reply, status, FASTIFY_MESSAGES[error.code] ?? 'The request could not be read');
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
+ * Requests that Node's HTTP parser refuses (headers over 16 KB, a URL of 70 KB, Content-Length
+ * beside Transfer-Encoding) never reach Fastify: this writes the envelope on the raw socket.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message =
+    status === 431
+      ? 'The request headers (cookies or the address) are too large'
+      : status === 408
+        ? 'The request took too long to arrive'
+        : 'The request is not valid HTTP';
+  const body = JSON.stringify(envelope(status, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
+
+/**
  * One error handler for the whole server: every failure becomes the contract's envelope, 5xx
  * answers never carry internal detail, and unknown /api paths answer a JSON 404.
  */
@@ -41,13 +114,37 @@ export function registerErrorHandling(
   app: FastifyInstance,
   notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown,
 ): void {
+  // Text no column can hold (NUL) is refused before validation, wherever it is, on either database.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
+      const where = findUnstorable(value);
+      if (where) {
+        throw new AppError(400, `Some ${part} fields are not valid`, [
+          {
+            ...(where.length ? { field: where.join('.') } : {}),
+            message: 'must not contain the NUL character',
+          },
+        ]);
+      }
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof IdempotentReplay) return sendReplay(reply, error);
     if (error instanceof AppError) {
       return sendError(reply, error.statusCode, error.message, error.errors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'request';
       return sendError(reply, 400, `Some ${where} fields are not valid`, validationErrors(error));
+    }
+    // A last guard behind the check above: never a 5xx for text the database refuses.
+    if (isUnstorableText(error)) {
+      return sendError(reply, 400, 'Some fields hold characters that cannot be stored');
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { MediaStorage } from './storage.ts';
+import type { MediaStorage, StoredObject } from './storage.ts';
 
 const SAFE_KEY = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9._-]*)+$/;
 
@@ -30,10 +30,26 @@ export class LocalDiskStorage implements MediaStorage {
     await fsp.rename(partial, target);
   }
 
+  async *list(): AsyncIterable<StoredObject> {
+    // Only the folders that hold published media: `.tmp/` (uploads in progress) is never listed.
+    for (const folder of await fsp.readdir(this.root, { withFileTypes: true })) {
+      if (!folder.isDirectory() || folder.name.startsWith('.')) continue;
+      const dir = path.join(this.root, folder.name);
+      for (const entry of await fsp.readdir(dir, { withFileTypes: true })) {
+        if (!entry.isFile()) continue;
+        const stat = await fsp.stat(path.join(dir, entry.name)).catch(() => undefined);
+        if (stat) yield { key: `${folder.name}/${entry.name}`, modifiedAt: stat.mtime };
+      }
+    }
+  }
+
   async putFile(key: string, tempPath: string): Promise<void> {
     const target = this.pathOf(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     await fsp.rename(tempPath, target);
+    // A rename keeps the upload's own times; publishing is what a sweep's grace period counts from.
+    const now = new Date();
+    await fsp.utimes(target, now, now);
   }
 
   async delete(key: string): Promise<void> {

@@ -1,20 +1,36 @@
 import type { Readable } from 'node:stream';
 
+/** One stored object, as a sweep sees it. */
+export interface StoredObject {
+  key: string;
+  /** When its bytes were last written: a sweep spares objects younger than its grace period. */
+  modifiedAt: Date;
+}
+
 /**
  * Where media bytes live. Keys are server-chosen relative names such as `images/ab12.webp`;
  * `url` is what clients are given. The local-disk store is the default; an S3-compatible store
- * can implement the same interface.
+ * implements the same interface (docs/api.md, "Media").
+ *
+ * The rules every implementation keeps, so that the media invariants hold on any of them:
+ * - a key is written once, whole or not at all (no reader ever sees half an object);
+ * - `put` and `putFile` give the object a fresh `modifiedAt`, so a sweep never takes an object
+ *   that was just published and whose row is about to commit;
+ * - `delete` of a missing key succeeds (deletes are retried and may repeat);
+ * - `list` names every published object, and nothing under the temporary area.
  */
 export interface MediaStorage {
-  /** Stores bytes under `key`, replacing nothing: keys are unique by construction. */
+  /** Stores bytes under `key`. Keys are unique by construction: nothing is ever overwritten. */
   put(key: string, data: Buffer): Promise<void>;
   /** Moves a finished temporary file (from `tempFile`) to `key` without copying it through memory. */
   putFile(key: string, tempPath: string): Promise<void>;
-  /** Removes `key`; a missing key is not an error (deletes are retried and may repeat). */
+  /** Removes `key`; a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   read(key: string): Readable;
   url(key: string): string;
+  /** Every published object, in no particular order. */
+  list(): AsyncIterable<StoredObject>;
   /** A fresh path for an upload in progress; the caller removes it when done. */
   tempFile(extension?: string): string;
 }

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { IMAGE_TYPES } from '../../../shared/contracts/users.ts';
 import { AppError } from '../../errors.ts';
-import type { MediaStorage } from '../../storage/storage.ts';
+import type { MediaLibrary } from './media-library.ts';
 
 /** How each kind of image is stored: bounded dimensions, WebP, no metadata. */
 const SHAPES = {
@@ -15,14 +14,14 @@ export type ImageKind = keyof typeof SHAPES;
 
 /**
  * Checks an uploaded file by its bytes (never its name or declared type), re-encodes it to a
- * bounded WebP without metadata (no GPS, no camera data), and stores it under a name made from
- * its content and owner, so the name changes whenever the picture does. Returns the storage key.
+ * bounded WebP without metadata (no GPS, no camera data), and publishes it under a fresh key of
+ * its own (one file per use: media-library.ts), so the name changes whenever the picture does.
+ * Returns the storage key; the caller writes the row that names it, or releases it.
  */
 export async function storeImage(
-  storage: MediaStorage,
+  media: MediaLibrary,
   tempPath: string,
   kind: ImageKind,
-  ownerId: string,
   label: string,
   field: string,
 ): Promise<string> {
@@ -45,8 +44,7 @@ export async function storeImage(
       { field, message: 'could not be read as an image' },
     ]);
   }
-  const digest = createHash('sha256').update(ownerId).update(output).digest('hex').slice(0, 32);
-  const key = `images/${digest}.webp`;
-  await storage.put(key, output);
+  const key = media.newKey('images', 'webp');
+  await media.storage.put(key, output);
   return key;
 }

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
 import type { VIDEO_TYPES } from '../../../shared/contracts/videos.ts';
 import { AppError } from '../../errors.ts';
-import type { MediaStorage } from '../../storage/storage.ts';
+import type { MediaLibrary } from './media-library.ts';
 
 const EXTENSIONS: Record<(typeof VIDEO_TYPES)[number], string> = { 'video/mp4': 'mp4', 'video/webm': 'webm' };
 
@@ -43,7 +42,7 @@ export function parseDurationText(text: string | undefined): number | undefined 
  * storage under a server-chosen name. Returns the key and the duration.
  */
 export async function storeVideo(
-  storage: MediaStorage,
+  media: MediaLibrary,
   tempPath: string,
   fallbackDuration: string | undefined,
 ): Promise<{ key: string; duration: number }> {
@@ -55,7 +54,7 @@ export async function storeVideo(
     ]);
   }
   const duration = (await probeDuration(tempPath)) ?? parseDurationText(fallbackDuration) ?? 0;
-  const key = `videos/${randomUUID()}.${EXTENSIONS[mime]}`;
-  await storage.putFile(key, tempPath);
+  const key = media.newKey('videos', EXTENSIONS[mime]);
+  await media.storage.putFile(key, tempPath);
   return { key, duration };
 }

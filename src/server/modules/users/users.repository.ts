@@ -52,6 +52,27 @@ export class UsersRepository {
     await this.db.updateTable('users').set(patch).where('id', '=', id).execute();
   }
 
+  /**
+   * Points the avatar or cover image at `key` only if it still names `previous` (a compare and
+   * swap: of two replacements racing, exactly one wins against each previous file, so each
+   * knows which file it made unused). Answers whether the row changed.
+   */
+  async swapImage(
+    id: string,
+    column: 'avatar' | 'cover_image',
+    previous: string | null,
+    key: string,
+    updatedAt: string,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ [column]: key, updated_at: updatedAt })
+      .where('id', '=', id)
+      .where((eb) => (previous === null ? eb(column, 'is', null) : eb(column, '=', previous)))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async channel(username: string, viewerId: string | undefined): Promise<ChannelRow | undefined> {
     return this.db
       .selectFrom('users as u')

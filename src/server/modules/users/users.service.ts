@@ -14,8 +14,8 @@ import {
 import { isUniqueViolation, violationDetail } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { Upload } from '../../plugins/uploads.ts';
-import type { MediaStorage } from '../../storage/storage.ts';
 import { storeImage } from '../media/images.ts';
+import type { MediaLibrary } from '../media/media-library.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
 import type { IssuedTokens, SessionsService } from './sessions.service.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
@@ -31,7 +31,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
-    private readonly storage: MediaStorage,
+    private readonly media: MediaLibrary,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -41,8 +41,8 @@ export class UsersService {
       _id: row.id,
       username: row.username,
       fullName: row.full_name,
-      avatar: this.storage.url(row.avatar),
-      coverImage: row.cover_image ? this.storage.url(row.cover_image) : null,
+      avatar: this.media.storage.url(row.avatar),
+      coverImage: row.cover_image ? this.media.storage.url(row.cover_image) : null,
     };
   }
 
@@ -68,10 +68,9 @@ export class UsersService {
     const stored: string[] = [];
     try {
       const avatar = await storeImage(
-        this.storage,
+        this.media,
         upload.files.avatar!.tempPath,
         'avatar',
-        id,
         'Avatar',
         'avatar',
       );
@@ -79,10 +78,9 @@ export class UsersService {
       let coverImage: string | null = null;
       if (upload.files.coverImage) {
         coverImage = await storeImage(
-          this.storage,
+          this.media,
           upload.files.coverImage.tempPath,
           'cover',
-          id,
           'Cover image',
           'coverImage',
         );
@@ -103,7 +101,7 @@ export class UsersService {
       await this.users.insert(row);
       return this.ownView(row, []);
     } catch (err) {
-      await Promise.all(stored.map((key) => this.storage.delete(key)));
+      await this.media.release(stored);
       if (isUniqueViolation(err)) throw taken(violationDetail(err).includes('email') ? 'email' : 'username');
       throw err;
     }
@@ -155,31 +153,39 @@ export class UsersService {
     await this.sessions.endAllOthers(userId, sessionId);
   }
 
-  /** Replaces the avatar or cover image; the old file is deleted once the new one is saved. */
+  /**
+   * Replaces the avatar or cover image: the new file is published, the row is pointed at it, and
+   * only then is the file it replaced released (docs/api.md, "Media").
+   */
   async replaceImage(userId: string, upload: Upload, which: 'avatar' | 'coverImage'): Promise<CurrentUser> {
     const label = which === 'avatar' ? 'Avatar' : 'Cover image';
     const file = upload.files[which];
     if (!file)
       throw new AppError(400, `${label} is required`, [{ field: which, message: `${label} is required` }]);
-    const row = await this.requireRow(userId);
+    await this.requireRow(userId);
+    const column = which === 'avatar' ? 'avatar' : 'cover_image';
     const key = await storeImage(
-      this.storage,
+      this.media,
       file.tempPath,
       which === 'avatar' ? 'avatar' : 'cover',
-      userId,
       label,
       which,
     );
-    const previous = which === 'avatar' ? row.avatar : row.cover_image;
-    const patch = which === 'avatar' ? { avatar: key } : { cover_image: key };
     try {
-      await this.users.update(userId, { ...patch, updated_at: this.now().toISOString() });
+      // Another replacement may commit between the read and the write: then read again, so the
+      // file this one makes unused is the one it really replaced.
+      for (;;) {
+        const row = await this.requireRow(userId);
+        const previous = row[column];
+        if (await this.users.swapImage(userId, column, previous, key, this.now().toISOString())) {
+          await this.media.release([previous]);
+          return this.ownView({ ...row, [column]: key });
+        }
+      }
     } catch (err) {
-      await this.storage.delete(key);
+      await this.media.release([key]);
       throw err;
     }
-    if (previous && previous !== key) await this.storage.delete(previous);
-    return this.ownView({ ...row, ...patch });
   }
 
   async channelProfile(username: string, viewerId: string | undefined): Promise<ChannelProfile> {
@@ -211,8 +217,8 @@ export class UsersService {
       _id: r.id,
       title: r.title,
       description: r.description,
-      thumbnail: this.storage.url(r.thumbnail),
-      videoFile: this.storage.url(r.video_file),
+      thumbnail: this.media.storage.url(r.thumbnail),
+      videoFile: this.media.storage.url(r.video_file),
       duration: Number(r.duration),
       views: Number(r.views),
       createdAt: r.created_at,
@@ -221,7 +227,7 @@ export class UsersService {
         _id: r.owner_id,
         username: r.owner_username,
         fullName: r.owner_full_name,
-        avatar: this.storage.url(r.owner_avatar),
+        avatar: this.media.storage.url(r.owner_avatar),
       },
     }));
     return toPaged(docs, page, total);

@@ -43,16 +43,31 @@ export class VideosRepository {
     await this.db.insertInto('videos').values(row).execute();
   }
 
+  /**
+   * Changes the row. With `expectThumbnail`, only if the thumbnail is still that one (a compare
+   * and swap, so that two replacements racing each other both learn which file they replaced).
+   * Answers whether the row changed.
+   */
   async update(
     id: string,
     patch: Partial<Pick<VideoRow, 'title' | 'description' | 'thumbnail' | 'updated_at'>>,
-  ) {
-    await this.db.updateTable('videos').set(patch).where('id', '=', id).execute();
+    expectThumbnail?: string,
+  ): Promise<boolean> {
+    let query = this.db.updateTable('videos').set(patch).where('id', '=', id);
+    if (expectThumbnail !== undefined) query = query.where('thumbnail', '=', expectThumbnail);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Deletes the row; comments, likes and history entries go with it (foreign keys cascade). */
-  async delete(id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('videos').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) === 1;
+  /**
+   * Deletes the row and answers the files it named, as they were at the moment of the delete;
+   * comments, likes and history entries go with it (foreign keys cascade).
+   */
+  async delete(id: string): Promise<{ video_file: string; thumbnail: string } | undefined> {
+    return this.db
+      .deleteFrom('videos')
+      .where('id', '=', id)
+      .returning(['video_file', 'thumbnail'])
+      .executeTakeFirst();
   }
 }

@@ -8,8 +8,8 @@ import {
 import type { FieldError } from '../../../shared/contracts/envelope.ts';
 import { AppError } from '../../errors.ts';
 import type { Upload } from '../../plugins/uploads.ts';
-import type { MediaStorage } from '../../storage/storage.ts';
 import { storeImage } from '../media/images.ts';
+import type { MediaLibrary } from '../media/media-library.ts';
 import { storeVideo } from '../media/videos.ts';
 import { ownerFrom } from '../users/owner-columns.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -28,7 +28,7 @@ export class VideosService {
   constructor(
     private readonly videos: VideosRepository,
     private readonly users: UsersRepository,
-    private readonly storage: MediaStorage,
+    private readonly media: MediaLibrary,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -37,12 +37,12 @@ export class VideosService {
       _id: row.id,
       title: row.title,
       description: row.description,
-      videoFile: this.storage.url(row.video_file),
-      thumbnail: this.storage.url(row.thumbnail),
+      videoFile: this.media.storage.url(row.video_file),
+      thumbnail: this.media.storage.url(row.thumbnail),
       duration: Number(row.duration),
       views: Number(row.views),
       likesCount: Number(row.likes_count),
-      owner: ownerFrom(row, this.storage),
+      owner: ownerFrom(row, this.media.storage),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
@@ -79,15 +79,14 @@ export class VideosService {
     const stored: string[] = [];
     try {
       const thumbnail = await storeImage(
-        this.storage,
+        this.media,
         upload.files.thumbnail!.tempPath,
         'thumbnail',
-        ownerId,
         'Thumbnail',
         'thumbnail',
       );
       stored.push(thumbnail);
-      const video = await storeVideo(this.storage, upload.files.videoFile!.tempPath, parsed.data.duration);
+      const video = await storeVideo(this.media, upload.files.videoFile!.tempPath, parsed.data.duration);
       stored.push(video.key);
       const now = this.now().toISOString();
       await this.videos.insert({
@@ -102,7 +101,7 @@ export class VideosService {
         updated_at: now,
       });
     } catch (err) {
-      await Promise.all(stored.map((key) => this.storage.delete(key)));
+      await this.media.release(stored);
       throw err;
     }
     return this.get(id);
@@ -120,21 +119,34 @@ export class VideosService {
       throw new AppError(400, 'Send a new title, description or thumbnail');
     }
     const thumbnail = file
-      ? await storeImage(this.storage, file.tempPath, 'thumbnail', userId, 'Thumbnail', 'thumbnail')
+      ? await storeImage(this.media, file.tempPath, 'thumbnail', 'Thumbnail', 'thumbnail')
       : undefined;
+    const fieldsPatch = {
+      ...(parsed.data.title !== undefined ? { title: parsed.data.title } : {}),
+      ...(parsed.data.description !== undefined ? { description: parsed.data.description } : {}),
+    };
     try {
-      await this.videos.update(id, {
-        ...(parsed.data.title !== undefined ? { title: parsed.data.title } : {}),
-        ...(parsed.data.description !== undefined ? { description: parsed.data.description } : {}),
-        ...(thumbnail ? { thumbnail } : {}),
-        updated_at: this.now().toISOString(),
-      });
+      if (!thumbnail) {
+        if (!(await this.videos.update(id, { ...fieldsPatch, updated_at: this.now().toISOString() })))
+          throw missingVideo();
+        return this.get(id);
+      }
+      // Compare and swap on the thumbnail, so that of two replacements racing, each releases
+      // exactly the file it replaced (docs/api.md, "Media").
+      for (let current = row; ;) {
+        const patch = { ...fieldsPatch, thumbnail, updated_at: this.now().toISOString() };
+        if (await this.videos.update(id, patch, current.thumbnail)) {
+          await this.media.release([current.thumbnail]);
+          return this.get(id);
+        }
+        const again = await this.videos.find(id);
+        if (!again) throw missingVideo();
+        current = again;
+      }
     } catch (err) {
-      if (thumbnail) await this.storage.delete(thumbnail);
+      if (thumbnail) await this.media.release([thumbnail]);
       throw err;
     }
-    if (thumbnail && thumbnail !== row.thumbnail) await this.storage.delete(row.thumbnail);
-    return this.get(id);
   }
 
   /** Deletes the video, its files, comments, likes and history entries. */
@@ -142,7 +154,9 @@ export class VideosService {
     const row = await this.videos.find(id);
     if (!row) throw new AppError(404, 'This video does not exist (it may already have been deleted)');
     if (row.owner_id !== userId) throw notOwner();
-    if (!(await this.videos.delete(id))) throw missingVideo();
-    await Promise.all([this.storage.delete(row.video_file), this.storage.delete(row.thumbnail)]);
+    const gone = await this.videos.delete(id);
+    if (!gone) throw missingVideo();
+    // The row is gone first; then its files, unless something else still names them.
+    await this.media.release([gone.video_file, gone.thumbnail]);
   }
 }
