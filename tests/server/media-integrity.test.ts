@@ -9,7 +9,6 @@ import {
   bearer,
   json,
   multipart,
-  png,
   registerAndSignIn,
   uploadVideo,
   type FilePart,
