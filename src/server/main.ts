@@ -53,12 +53,15 @@ export async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     const uploads = activeUploads();
-    app.log.info(
-      { signal, uploadsInFlight: uploads, graceSeconds: config.shutdownGraceSeconds },
-      uploads > 0
-        ? `shutting down: waiting up to ${config.shutdownGraceSeconds} s for ${uploads} upload(s) in flight`
-        : 'shutting down',
-    );
+    if (uploads > 0) {
+      // Worth an operator's eye: a stop that waits on a student's upload instead of cutting it.
+      app.log.warn(
+        { signal, uploadsInFlight: uploads, graceSeconds: config.shutdownGraceSeconds },
+        `shutting down: waiting up to ${config.shutdownGraceSeconds} s for ${uploads} upload(s) in flight`,
+      );
+    } else {
+      app.log.info({ signal }, 'shutting down');
+    }
     const force = setTimeout(() => {
       app.log.error(
         { uploadsInFlight: activeUploads() },

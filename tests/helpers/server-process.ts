@@ -29,11 +29,14 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the built production server (dist/server) as its own process, on a free port with a
- * throwaway data folder, and waits until its health check answers.
+ * throwaway data folder (or `dataDir`, to start again on what a stopped one left), and waits until
+ * its health check answers.
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  { dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-e2e-')) }: { dataDir?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-e2e-'));
   let output = '';
   const child = spawn(process.execPath, [path.join(root, 'dist/server/server/main.js')], {
     cwd: root,
