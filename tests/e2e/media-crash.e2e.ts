@@ -116,6 +116,28 @@ describe('media across a crash and a shutdown', () => {
       }
     });
     await someAcknowledged;
+    // Kill right after the next file is published: that is the moment when its row is not yet
+    // written, the window a crash must not turn into a file that nothing names.
+    const child = server.child;
+    const published = new Promise<void>((resolve) => {
+      const watchers: fs.FSWatcher[] = [];
+      const done = () => {
+        for (const w of watchers) w.close();
+        resolve();
+      };
+      for (const folder of ['images', 'videos']) {
+        fs.mkdirSync(path.join(dataDir!, 'media', folder), { recursive: true });
+        watchers.push(
+          fs.watch(path.join(dataDir!, 'media', folder), (_event, name) => {
+            if (!name || name.endsWith('.part')) return;
+            child.kill('SIGKILL');
+            done();
+          }),
+        );
+      }
+      setTimeout(done, 5000);
+    });
+    await published;
     await server.stop('SIGKILL');
     await Promise.all(work);
     // The crash must have come mid-way for the test to mean anything.
