@@ -20,7 +20,6 @@ import { likesRoutes } from './modules/likes/likes.routes.ts';
 import { LikesService } from './modules/likes/likes.service.ts';
 import { MediaLibrary } from './modules/media/media-library.ts';
 import { MediaRepository } from './modules/media/media.repository.ts';
-import { scheduleMediaSweep } from './modules/media/media-sweep.ts';
 import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
@@ -33,6 +32,9 @@ import { TokenSigner } from './modules/users/tokens.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
+import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { UploadsService } from './modules/uploads/uploads.service.ts';
 import { VideosRepository } from './modules/videos/videos.repository.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { VideosService } from './modules/videos/videos.service.ts';
@@ -41,6 +43,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './pl
 import { registerIdempotency, scheduleIdempotencyPurge } from './plugins/idempotency.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { schedulePeriodic } from './plugins/periodic.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
@@ -92,7 +95,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   const usersRepo = new UsersRepository(db.kysely);
   const videosRepo = new VideosRepository(db.kysely);
   const users = new UsersService(usersRepo, sessions, media);
-  const videos = new VideosService(videosRepo, usersRepo, media);
+  const uploads = new UploadsService(new UploadsRepository(db.kysely), config, app.log);
+  const videos = new VideosService(videosRepo, usersRepo, media, uploads);
   const comments = new CommentsService(new CommentsRepository(db.kysely), videosRepo, storage);
   const likes = new LikesService(new LikesRepository(db.kysely), storage);
   const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db.kysely), usersRepo, storage);
@@ -104,7 +108,18 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   await registerMedia(app, storage.directory);
   const appFallback = await registerStaticApp(app, config.clientDir);
   registerErrorHandling(app, appFallback);
-  scheduleMediaSweep(app, media, config);
+  // The sweep at start is main.ts's, before listening (docs/api.md, "Media").
+  schedulePeriodic(app, {
+    name: 'media sweep',
+    everyMs: config.mediaSweepIntervalMinutes * 60_000,
+    run: () => media.sweep(config.mediaSweepGraceSeconds * 1000),
+  });
+  schedulePeriodic(app, {
+    name: 'upload cleanup',
+    everyMs: 15 * 60_000,
+    atReady: true,
+    run: () => uploads.cleanup(),
+  });
 
   const startedAt = Date.now();
   await app.register(
@@ -119,6 +134,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       await api.register(contactRoutes, { service: new ContactService(new ContactRepository(db.kysely)) });
       await api.register(usersRoutes, { prefix: '/users', users, sessions, storage, config });
       await api.register(videosRoutes, { prefix: '/videos', videos, storage, config });
+      await api.register(uploadsRoutes, { prefix: '/uploads', uploads });
       await api.register(commentsRoutes, { prefix: '/comments', comments });
       await api.register(likesRoutes, { prefix: '/likes', likes });
       await api.register(subscriptionsRoutes, { prefix: '/subscriptions', subscriptions });

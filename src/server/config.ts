@@ -69,6 +69,8 @@ const envSchema = z.object({
   MEDIA_SWEEP_GRACE_SECONDS: positiveInt(3600, 7 * 24 * 3600),
   MEDIA_SWEEP_INTERVAL_MINUTES: positiveInt(60, 7 * 24 * 60),
   SHUTDOWN_GRACE_SECONDS: positiveInt(30, 3600),
+  UPLOAD_EXPIRY_HOURS: positiveInt(24, 24 * 30),
+  UNFINISHED_UPLOADS_PER_USER: positiveInt(5, 1000),
 });
 
 export type DatabaseConfig =
@@ -80,6 +82,8 @@ export interface Config {
   port: number;
   dataDir: string;
   mediaDir: string;
+  /** Resumable uploads in progress (tus): bytes and tus's metadata files. */
+  uploadsDir: string;
   database: DatabaseConfig;
   clientDir: string;
   logLevel: (typeof logLevels)[number];
@@ -96,6 +100,10 @@ export interface Config {
   mediaSweepIntervalMinutes: number;
   /** How long a shutdown waits for requests in flight (uploads above all) before it gives up. */
   shutdownGraceSeconds: number;
+  /** An unfinished or unused resumable upload is removed this long after it was created. */
+  uploadExpiryHours: number;
+  /** How many resumable uploads one user may have open at once (429 beyond). */
+  unfinishedUploadsPerUser: number;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: e.PORT,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    uploadsDir: path.join(dataDir, 'uploads'),
     database: e.DATABASE_URL
       ? { kind: 'postgres', connectionString: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'eduportal.sqlite') },
@@ -143,5 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mediaSweepGraceSeconds: e.MEDIA_SWEEP_GRACE_SECONDS,
     mediaSweepIntervalMinutes: e.MEDIA_SWEEP_INTERVAL_MINUTES,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
+    unfinishedUploadsPerUser: e.UNFINISHED_UPLOADS_PER_USER,
   };
 }

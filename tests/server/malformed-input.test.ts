@@ -8,7 +8,7 @@ import { createTestServer, type TestServer } from '../helpers/server.ts';
 
 interface Answer {
   statusCode: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: Record<string, unknown>;
   body: string;
 }
 

@@ -19,6 +19,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0004-social', 'Success'],
       ['0005-counters', 'Success'],
       ['0006-media-references', 'Success'],
+      ['0007-uploads', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -33,6 +34,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0004-social',
       '0005-counters',
       '0006-media-references',
+      '0007-uploads',
     ]);
   });
 

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-channels.ts';
 import * as m0004 from './migrations/0004-social.ts';
 import * as m0005 from './migrations/0005-counters.ts';
 import * as m0006 from './migrations/0006-media-references.ts';
+import * as m0007 from './migrations/0007-uploads.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -27,6 +28,7 @@ const migrations: Record<string, MigrationModule> = {
   '0004-social': m0004,
   '0005-counters': m0005,
   '0006-media-references': m0006,
+  '0007-uploads': m0007,
 };
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {

@@ -103,6 +103,17 @@ export interface LikesTable {
   created_at: string;
 }
 
+export interface UploadsTable {
+  id: string;
+  owner_id: string;
+  length: number;
+  filename: string;
+  filetype: string;
+  created_at: string;
+  expires_at: string;
+  claimed_at: string | null;
+}
+
 /** Exact row counts of the big tables whose unfiltered lists show a total, kept by triggers. */
 export interface RowCountsTable {
   table_name: 'videos' | 'tweets';
@@ -123,4 +134,5 @@ export interface Database {
   comment_likes: LikesTable;
   tweet_likes: LikesTable;
   row_counts: RowCountsTable;
+  uploads: UploadsTable;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { schedulePeriodic } from './periodic.ts';
 import type { IdempotencyRepository } from '../modules/idempotency/idempotency.repository.ts';
 
 declare module 'fastify' {
@@ -134,12 +135,10 @@ function fingerprintOf(request: FastifyRequest, body: string): string {
 
 /** Deletes answers older than the keeping time, now and then every hour. */
 export function scheduleIdempotencyPurge(api: FastifyInstance, repo: IdempotencyRepository): void {
-  const purge = () => {
-    const cutoff = new Date(Date.now() - (KEEP_HOURS + 1) * 3600 * 1000).toISOString();
-    repo.purgeOlderThan(cutoff).catch((err: unknown) => api.log.warn({ err }, 'idempotency purge failed'));
-  };
-  const timer = setInterval(purge, 3600 * 1000);
-  timer.unref();
-  api.addHook('onClose', async () => clearInterval(timer));
-  api.addHook('onReady', async () => purge());
+  schedulePeriodic(api, {
+    name: 'idempotency purge',
+    everyMs: 3600 * 1000,
+    atReady: true,
+    run: () => repo.purgeOlderThan(new Date(Date.now() - (KEEP_HOURS + 1) * 3600 * 1000).toISOString()),
+  });
 }

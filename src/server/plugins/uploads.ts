@@ -37,6 +37,16 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 let uploadsInFlight = 0;
 export const activeUploads = (): number => uploadsInFlight;
 
+/** Counts `work` among the uploads in flight while it runs (a tus PATCH, say). */
+export async function trackUpload<T>(work: () => Promise<T>): Promise<T> {
+  uploadsInFlight += 1;
+  try {
+    return await work();
+  } finally {
+    uploadsInFlight -= 1;
+  }
+}
+
 export async function registerUploads(api: FastifyInstance, largestFileBytes: number): Promise<void> {
   await api.register(multipart, {
     limits: {

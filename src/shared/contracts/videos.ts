@@ -14,9 +14,16 @@ export const videoDescriptionSchema = text('Description')
   .trim()
   .max(5000, 'Description is at most 5000 characters');
 
-/** The text fields of the upload form; the files (videoFile, thumbnail) come beside them. */
+/**
+ * The text fields of the upload form; the files (videoFile, thumbnail) come beside them. A
+ * finished resumable upload's id (`uploadId`) stands in for the videoFile part.
+ */
 export const uploadVideoFieldsSchema = z.object({
   title: videoTitleSchema,
+  uploadId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'Upload id is not one this server made')
+    .optional(),
   description: videoDescriptionSchema.default(''),
   // Free text from the form, used only when the file's own duration cannot be read.
   duration: z.string().trim().max(32, 'Duration is at most 32 characters').optional(),

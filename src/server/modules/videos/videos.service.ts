@@ -12,6 +12,7 @@ import { storeImage } from '../media/images.ts';
 import type { MediaLibrary } from '../media/media-library.ts';
 import { storeVideo } from '../media/videos.ts';
 import { ownerFrom } from '../users/owner-columns.ts';
+import type { TakenUpload, UploadsService } from '../uploads/uploads.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { VideoListRow, VideosRepository } from './videos.repository.ts';
 
@@ -29,6 +30,7 @@ export class VideosService {
     private readonly videos: VideosRepository,
     private readonly users: UsersRepository,
     private readonly media: MediaLibrary,
+    private readonly uploads?: UploadsService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -66,18 +68,32 @@ export class VideosService {
     return this.toVideo(row);
   }
 
-  /** Stores the files, then the row; if anything fails, nothing stays behind. */
+  /**
+   * Stores the files, then the row; if anything fails, nothing stays behind. The video is the
+   * `videoFile` part, or a finished resumable upload named by `uploadId` (taken once only).
+   */
   async upload(ownerId: string, upload: Upload): Promise<Video> {
     const parsed = uploadVideoFieldsSchema.safeParse(upload.fields);
     const errors = parsed.success ? [] : fieldErrors(parsed.error.issues);
-    if (!upload.files.videoFile) errors.push({ field: 'videoFile', message: 'A video file is required' });
+    const uploadId = parsed.success ? parsed.data.uploadId : undefined;
+    if (!upload.files.videoFile && !uploadId) {
+      errors.push({ field: 'videoFile', message: 'A video file is required' });
+    }
+    if (upload.files.videoFile && uploadId) {
+      errors.push({ field: 'uploadId', message: 'Send either a video file or an upload id, not both' });
+    }
+    if (uploadId && !this.uploads) {
+      errors.push({ field: 'uploadId', message: 'This server does not take resumable uploads' });
+    }
     if (!upload.files.thumbnail)
       errors.push({ field: 'thumbnail', message: 'A thumbnail image is required' });
     if (!parsed.success || errors.length > 0) throw new AppError(400, 'Some fields are not valid', errors);
 
     const id = randomUUID();
     const stored: string[] = [];
+    let taken: TakenUpload | undefined;
     try {
+      // The thumbnail first: a bad picture must not cost the student the upload it came with.
       const thumbnail = await storeImage(
         this.media,
         upload.files.thumbnail!.tempPath,
@@ -86,7 +102,19 @@ export class VideosService {
         'thumbnail',
       );
       stored.push(thumbnail);
-      const video = await storeVideo(this.media, upload.files.videoFile!.tempPath, parsed.data.duration);
+      if (uploadId) taken = await this.uploads!.take(ownerId, uploadId);
+      const source = taken?.filePath ?? upload.files.videoFile!.tempPath;
+      let video;
+      try {
+        video = await storeVideo(this.media, source, parsed.data.duration);
+      } catch (err) {
+        // Bytes that are not a video are removed: a 415 leaves nothing behind.
+        if (taken && err instanceof AppError && err.statusCode === 415) {
+          await taken.discard();
+          taken = undefined;
+        }
+        throw err;
+      }
       stored.push(video.key);
       const now = this.now().toISOString();
       await this.videos.insert({
@@ -100,8 +128,12 @@ export class VideosService {
         created_at: now,
         updated_at: now,
       });
+      await taken?.consumed();
     } catch (err) {
       await this.media.release(stored);
+      // The bytes are still in the upload unless they were moved into the store.
+      if (taken && stored.length < 2) await taken.giveBack();
+      else await taken?.discard();
       throw err;
     }
     return this.get(id);

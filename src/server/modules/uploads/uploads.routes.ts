@@ -1,0 +1,89 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { TUS_VERSION } from '../../../shared/contracts/uploads.ts';
+import { AppError } from '../../errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { sendError } from '../../plugins/errors.ts';
+import { trackUpload } from '../../plugins/uploads.ts';
+import type { UploadsService } from './uploads.service.ts';
+
+export interface UploadsRoutesOptions {
+  uploads: UploadsService;
+}
+
+/** Headers that describe the Fastify side of the exchange, not the tus answer. */
+const HOP_HEADERS = new Set(['content-length', 'connection', 'transfer-encoding', 'keep-alive']);
+
+/**
+ * tus 1.0.0 at /api/v1/uploads, in a plugin scope of its own: the content-type parser below
+ * leaves `application/offset+octet-stream` bodies unread, so tus streams them straight to disk.
+ * Fastify's hooks still run first (session, Origin rule, rate limits), then these routes check
+ * who may do what, and tus does the protocol. Its refusals are rewritten into the envelope.
+ */
+export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (app, { uploads }) => {
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply, creator?: string) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const hasBody =
+      request.method === 'PATCH' ||
+      (request.method === 'POST' && Number(request.headers['content-length'] ?? 0) > 0);
+    const webRequest = new Request(`http://uploads.invalid${request.url}`, {
+      method: request.method,
+      headers,
+      ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+    } as RequestInit);
+    const response = hasBody
+      ? await trackUpload(() => uploads.handle(webRequest, creator))
+      : await uploads.handle(webRequest, creator);
+
+    for (const [name, value] of response.headers) {
+      if (!HOP_HEADERS.has(name)) reply.header(name, value);
+    }
+    const text = await response.text();
+    if (response.status >= 400) {
+      // tus writes its refusals as plain text: keep its words, in the contract's envelope.
+      const message = text.trim() || 'The upload was refused';
+      return sendError(reply, response.status, message);
+    }
+    reply.code(response.status);
+    return text ? reply.type('text/plain; charset=utf-8').send(text) : reply.send();
+  };
+
+  const routeConfig = { idempotent: false } as const;
+
+  app.post('/', { config: routeConfig, schema: { hide: true } }, async (request, reply) => {
+    const principal = requireUser(request);
+    if (request.headers['tus-resumable'] !== TUS_VERSION) {
+      throw new AppError(412, `Send Tus-Resumable: ${TUS_VERSION}`, [
+        { field: 'Tus-Resumable', message: `must be ${TUS_VERSION}` },
+      ]);
+    }
+    const header = (name: string) => {
+      const v = request.headers[name];
+      return Array.isArray(v) ? v[0] : v;
+    };
+    await uploads.checkCreation(principal.userId, header('upload-length'), header('upload-metadata'));
+    return forward(request, reply, principal.userId);
+  });
+
+  app.route({
+    method: ['HEAD', 'PATCH', 'DELETE'],
+    url: '/:uploadId',
+    config: routeConfig,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const principal = requireUser(request);
+      const { uploadId } = request.params as { uploadId: string };
+      // Anyone but the creator is told there is nothing here, as for an id that never existed.
+      if (!(await uploads.canReach(principal.userId, uploadId))) {
+        throw new AppError(404, 'There is no such upload (it may have expired)');
+      }
+      return forward(request, reply);
+    },
+  });
+};
