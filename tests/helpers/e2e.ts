@@ -41,11 +41,19 @@ export const uniqueName = (prefix: string) =>
 
 export const password = 'correct horse battery';
 
-/** Registers a student and signs them in, which leaves the session cookies in `context`. */
-export async function signUp(context: BrowserContext, prefix: string, fullName: string) {
+/**
+ * Registers a student and signs them in, which leaves the session cookies in `context`. `site` is
+ * the origin the browser talks to (the server's own, unless a journey puts a link in between).
+ */
+export async function signUp(
+  context: BrowserContext,
+  prefix: string,
+  fullName: string,
+  site = inject('baseURL'),
+) {
   const username = uniqueName(prefix);
   const avatar = await jpegWithExif(256, 256, (counter * 47) % 120);
-  const origin = { origin: inject('baseURL') };
+  const origin = { origin: site };
   const registered = await context.request.post('/api/v1/users/register', {
     headers: origin,
     multipart: {

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { SWRConfig, unload } from 'swr';
 import { ToastHost } from '../components/toast/toast-host.tsx';
 import { SessionProvider, useSession } from '../lib/session.tsx';
+import { UploadResumer } from '../lib/uploads-react.tsx';
 import type { createAppRouter } from './router.tsx';
 import { swrConfig } from './swr-config.ts';
 
@@ -39,6 +40,7 @@ export function App({ router }: { router: AppRouter }) {
     <SessionProvider api={api} session={session}>
       <SWRConfig value={config}>
         <SessionWatcher router={router} />
+        <UploadResumer />
         <RouterProvider router={router} />
         <ToastHost />
       </SWRConfig>

@@ -1,29 +1,27 @@
-import { Link } from '@tanstack/react-router';
-import { useRef, useState, type FormEvent } from 'react';
-import type { Video } from '../../../shared/contracts/videos.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { errorMessage } from '../../lib/error-message.ts';
-import { useApi } from '../../lib/session.tsx';
+import { useState, type FormEvent } from 'react';
+import { UploadCard } from '../../components/uploads/upload-card.tsx';
+import { useCurrentUser } from '../../lib/session.tsx';
+import { useUploads } from '../../lib/uploads-react.tsx';
 import './videos.css';
 
 type Field = 'title' | 'description' | 'duration' | 'videoFile' | 'thumbnail';
 
 /**
- * /uploadvideo: Title, Description, Duration (free text), the video and its thumbnail. The bar
- * shows the real upload progress, and success is said only once the server has answered.
+ * /uploadvideo: Title, Description, Duration (free text), the video and its thumbnail. The video
+ * goes up in resumable pieces (docs/offline.md, "Uploads"): each upload below the form shows what
+ * the server has confirmed, with Pause, Resume and Cancel, and success is said only once the
+ * server has made the video.
  */
 export function UploadVideoForm() {
-  const api = useApi();
-  const form = useRef<HTMLFormElement>(null);
-  const abort = useRef<AbortController | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const user = useCurrentUser();
+  const { manager, uploads } = useUploads();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [uploaded, setUploaded] = useState<Video | null>(null);
+  const [starting, setStarting] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
+    const form = event.currentTarget;
+    const data = new FormData(form);
     const found: Partial<Record<Field, string>> = {};
     const title = String(data.get('title') ?? '').trim();
     if (!title) found.title = 'Title is required';
@@ -35,37 +33,23 @@ export function UploadVideoForm() {
     if (!(thumbnail instanceof File) || thumbnail.size === 0) found.thumbnail = 'Choose a thumbnail image';
     else if (!thumbnail.type.startsWith('image/')) found.thumbnail = 'The thumbnail must be an image';
     setErrors(found);
-    setStatus(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0 || !manager || !user) return;
 
-    abort.current = new AbortController();
-    setProgress(0);
+    setStarting(true);
     try {
-      const result = await api.postForm<Video>('/videos', data, {
-        onProgress: setProgress,
-        signal: abort.current.signal,
+      await manager.start({
+        ownerId: user._id,
+        title,
+        description: String(data.get('description') ?? ''),
+        file: video as File,
+        thumbnail: thumbnail as File,
       });
-      setUploaded(result.data);
-      setStatus({ ok: true, text: 'Video Uploaded Successfully :)' });
-      form.current?.reset();
-    } catch (err) {
-      if (err instanceof DOMException && err.name === 'AbortError') {
-        setStatus({ ok: false, text: 'Upload cancelled.' });
-      } else {
-        if (err instanceof ApiError) {
-          const byField: Partial<Record<Field, string>> = {};
-          for (const e of err.errors) if (e.field) byField[e.field as Field] = e.message;
-          setErrors(byField);
-        }
-        setStatus({ ok: false, text: `The video was not uploaded. ${errorMessage(err)}` });
-      }
+      form.reset();
     } finally {
-      setProgress(null);
-      abort.current = null;
+      setStarting(false);
     }
   };
 
-  const uploading = progress !== null;
   const fieldError = (name: Field) =>
     errors[name] ? (
       <p id={`${name}-error`} className="field-error">
@@ -75,74 +59,62 @@ export function UploadVideoForm() {
   const describedBy = (name: Field) => (errors[name] ? `${name}-error` : undefined);
 
   return (
-    <form ref={form} className="video-form" onSubmit={(e) => void submit(e)} noValidate>
-      <label htmlFor="upload-title">Title</label>
-      <input
-        id="upload-title"
-        name="title"
-        maxLength={100}
-        aria-invalid={Boolean(errors.title)}
-        aria-describedby={describedBy('title')}
-      />
-      {fieldError('title')}
+    <>
+      <form className="video-form" onSubmit={(e) => void submit(e)} noValidate>
+        <label htmlFor="upload-title">Title</label>
+        <input
+          id="upload-title"
+          name="title"
+          maxLength={100}
+          aria-invalid={Boolean(errors.title)}
+          aria-describedby={describedBy('title')}
+        />
+        {fieldError('title')}
 
-      <label htmlFor="upload-description">Description</label>
-      <textarea id="upload-description" name="description" rows={4} maxLength={5000} />
+        <label htmlFor="upload-description">Description</label>
+        <textarea id="upload-description" name="description" rows={4} maxLength={5000} />
 
-      <label htmlFor="upload-duration">Duration</label>
-      <input
-        id="upload-duration"
-        name="duration"
-        placeholder="e.g. 4:30 (read from the file when possible)"
-        maxLength={32}
-      />
+        <label htmlFor="upload-duration">Duration</label>
+        <input
+          id="upload-duration"
+          name="duration"
+          placeholder="e.g. 4:30 (read from the file when possible)"
+          maxLength={32}
+        />
 
-      <label htmlFor="upload-video">Video file</label>
-      <input
-        id="upload-video"
-        name="videoFile"
-        type="file"
-        accept="video/*"
-        aria-invalid={Boolean(errors.videoFile)}
-        aria-describedby={describedBy('videoFile')}
-      />
-      {fieldError('videoFile')}
+        <label htmlFor="upload-video">Video file</label>
+        <input
+          id="upload-video"
+          name="videoFile"
+          type="file"
+          accept="video/*"
+          aria-invalid={Boolean(errors.videoFile)}
+          aria-describedby={describedBy('videoFile')}
+        />
+        {fieldError('videoFile')}
 
-      <label htmlFor="upload-thumbnail">Thumbnail image</label>
-      <input
-        id="upload-thumbnail"
-        name="thumbnail"
-        type="file"
-        accept="image/*"
-        aria-invalid={Boolean(errors.thumbnail)}
-        aria-describedby={describedBy('thumbnail')}
-      />
-      {fieldError('thumbnail')}
+        <label htmlFor="upload-thumbnail">Thumbnail image</label>
+        <input
+          id="upload-thumbnail"
+          name="thumbnail"
+          type="file"
+          accept="image/*"
+          aria-invalid={Boolean(errors.thumbnail)}
+          aria-describedby={describedBy('thumbnail')}
+        />
+        {fieldError('thumbnail')}
 
-      {uploading ? (
-        <div className="upload-progress">
-          <progress max={1} value={progress} aria-label="Upload progress" />
-          <span>{Math.round(progress * 100)}%</span>
-          <button type="button" className="button button-secondary" onClick={() => abort.current?.abort()}>
-            Cancel
-          </button>
-        </div>
+        <button type="submit" className="button" disabled={starting || !manager}>
+          {starting ? 'Starting…' : 'Submit'}
+        </button>
+      </form>
+      {manager && uploads.length > 0 ? (
+        <section className="upload-list" aria-label="Your uploads">
+          {uploads.map((upload) => (
+            <UploadCard key={upload.id} upload={upload} manager={manager} />
+          ))}
+        </section>
       ) : null}
-
-      <button type="submit" className="button" disabled={uploading}>
-        {uploading ? 'Uploading…' : 'Submit'}
-      </button>
-      {status ? (
-        <p className={status.ok ? 'form-status' : 'form-status error'} role="status">
-          {status.text}
-          {status.ok && uploaded ? (
-            <>
-              {' '}
-              <Link to="/getvideos">See it in My Videos</Link>
-            </>
-          ) : null}
-        </p>
-      ) : null}
-    </form>
+    </>
   );
 }

@@ -1,0 +1,17 @@
+import { useUploads } from '../../lib/uploads-react.tsx';
+import { UploadCard } from './upload-card.tsx';
+
+/** This user's uploads still on their way (or refused), for /outbox. */
+export function UnfinishedUploads() {
+  const { manager, uploads } = useUploads();
+  const open = uploads.filter((u) => u.state !== 'done');
+  if (!manager || open.length === 0) return null;
+  return (
+    <section className="upload-list" aria-labelledby="outbox-uploads">
+      <h2 id="outbox-uploads">Videos being uploaded</h2>
+      {open.map((upload) => (
+        <UploadCard key={upload.id} upload={upload} manager={manager} />
+      ))}
+    </section>
+  );
+}
