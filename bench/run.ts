@@ -22,6 +22,7 @@ import { freePort, startServerProcess, type ServerProcess } from '../tests/helpe
 import { load, type LoadResult } from './api.ts';
 import { lighthouseMedians } from './lighthouse.ts';
 import { SEED_MEDIA, scratchDatabase, seed, type SeedSizes } from './seed.ts';
+import { uploadsSection } from './uploads.ts';
 
 // BENCH_SCALE shrinks the data set for a quick trial of the script itself (e.g. 0.01).
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -337,6 +338,7 @@ async function main() {
   await apiSection('sqlite', 'SQLite');
   if (process.env.BENCH_DATABASE_URL) await apiSection('postgres', 'PostgreSQL');
   else say('\n(PostgreSQL not measured: set BENCH_DATABASE_URL.)');
+  await uploadsSection(say);
   await clientSection();
   say(`\nThe whole run took ${fmt((Date.now() - started) / 60_000, 1)} minutes.`);
   // What the numbers mean (causes of misses, as measured) is written by people, in
