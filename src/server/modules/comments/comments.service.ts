@@ -1,3 +1,4 @@
+import { monotonicNow } from '../../clock.ts';
 import { randomUUID } from 'node:crypto';
 import type { Comment, CommentInput } from '../../../shared/contracts/comments.ts';
 import { toPaged, type PageQuery, type Paged } from '../../../shared/contracts/pagination.ts';
@@ -17,7 +18,7 @@ export class CommentsService {
     private readonly comments: CommentsRepository,
     private readonly videos: VideosRepository,
     private readonly storage: MediaStorage,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date = monotonicNow,
   ) {}
 
   private toComment(row: CommentListRow): Comment {

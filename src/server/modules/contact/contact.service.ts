@@ -1,3 +1,4 @@
+import { monotonicNow } from '../../clock.ts';
 import { randomUUID } from 'node:crypto';
 import type { ContactInput, ContactMessageReceipt } from '../../../shared/contracts/contact.ts';
 import type { ContactRepository } from './contact.repository.ts';
@@ -5,7 +6,7 @@ import type { ContactRepository } from './contact.repository.ts';
 export class ContactService {
   constructor(
     private readonly repo: ContactRepository,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date = monotonicNow,
   ) {}
 
   async receive(input: ContactInput): Promise<ContactMessageReceipt> {

@@ -1,3 +1,4 @@
+import { monotonicNow } from '../../clock.ts';
 import type { LikeKind, LikeState, LikedVideo } from '../../../shared/contracts/likes.ts';
 import { toPaged, type PageQuery, type Paged } from '../../../shared/contracts/pagination.ts';
 import { AppError } from '../../errors.ts';
@@ -13,7 +14,7 @@ export class LikesService {
   constructor(
     private readonly likes: LikesRepository,
     private readonly storage: MediaStorage,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date = monotonicNow,
   ) {}
 
   private async requireTarget(kind: LikeKind, targetId: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { monotonicNow } from '../../clock.ts';
 import { toPaged, type PageQuery, type Paged } from '../../../shared/contracts/pagination.ts';
 import type {
   ChannelItem,
@@ -15,7 +16,7 @@ export class SubscriptionsService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly users: UsersRepository,
     private readonly storage: MediaStorage,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date = monotonicNow,
   ) {}
 
   /** With `subscribed` given, sets that state (safe to repeat); without, flips it. */

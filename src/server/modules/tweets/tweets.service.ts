@@ -1,3 +1,4 @@
+import { monotonicNow } from '../../clock.ts';
 import { randomUUID } from 'node:crypto';
 import { toPaged, type PageQuery, type Paged } from '../../../shared/contracts/pagination.ts';
 import type { Tweet, TweetInput } from '../../../shared/contracts/tweets.ts';
@@ -15,7 +16,7 @@ export class TweetsService {
     private readonly tweets: TweetsRepository,
     private readonly users: UsersRepository,
     private readonly storage: MediaStorage,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date = monotonicNow,
   ) {}
 
   private toTweet(row: TweetListRow): Tweet {

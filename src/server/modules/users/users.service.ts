@@ -1,3 +1,4 @@
+import { monotonicNow } from '../../clock.ts';
 import { randomUUID } from 'node:crypto';
 import type { FieldError } from '../../../shared/contracts/envelope.ts';
 import { toPaged, type PageQuery, type Paged } from '../../../shared/contracts/pagination.ts';
@@ -32,7 +33,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
     private readonly media: MediaLibrary,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date = monotonicNow,
   ) {}
 
   /** The projection anybody may see: never a hash, a token or private data. */

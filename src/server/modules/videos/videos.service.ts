@@ -1,3 +1,4 @@
+import { monotonicNow } from '../../clock.ts';
 import { randomUUID } from 'node:crypto';
 import { toPaged, type PageQuery, type Paged } from '../../../shared/contracts/pagination.ts';
 import {
@@ -16,6 +17,8 @@ import type { TakenUpload, UploadsService } from '../uploads/uploads.service.ts'
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { VideoListRow, VideosRepository } from './videos.repository.ts';
 
+/** More words than this add little but cost a scan each. */
+const MAX_SEARCH_WORDS = 8;
 const missingVideo = () => new AppError(404, 'This video does not exist (it may have been deleted)');
 const notOwner = () => new AppError(403, 'Only the owner of this video may change or delete it');
 
@@ -31,7 +34,7 @@ export class VideosService {
     private readonly users: UsersRepository,
     private readonly media: MediaLibrary,
     private readonly uploads?: UploadsService,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date = monotonicNow,
   ) {}
 
   private toVideo(row: VideoListRow): Video {
@@ -55,6 +58,18 @@ export class VideosService {
       throw new AppError(404, 'There is no such user');
     }
     const { rows, total } = await this.videos.list(ownerId, page);
+    return toPaged(
+      rows.map((r) => this.toVideo(r)),
+      page,
+      total,
+    );
+  }
+
+  /** "Search videos": every word of `q` in the title or description; an empty `q` is the plain list. */
+  async search(q: string, page: PageQuery): Promise<Paged<Video>> {
+    const words = [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
+    if (words.length === 0) return this.list(undefined, page);
+    const { rows, total } = await this.videos.search(words, page);
     return toPaged(
       rows.map((r) => this.toVideo(r)),
       page,
