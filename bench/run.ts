@@ -138,6 +138,10 @@ async function apiSection(kind: DatabaseConfig['kind'], label: string) {
         path: `/api/v1/comments/v1?page=${deepPage}&limit=10`,
         budget: { p99: 30, ratio: 0.4 },
       },
+      // Search: a selective word (a few matches) and one that every seeded title has (all of them
+      // match, so the count and the ranking read every match).
+      { name: 'GET /videos?q=4242 (search, few matches)', path: '/api/v1/videos?q=4242' },
+      { name: 'GET /videos?q=video (search, every video)', path: '/api/v1/videos?q=video' },
       { name: 'GET /tweets', path: '/api/v1/tweets' },
       { name: 'GET /users/c/user7', path: '/api/v1/users/c/user7' },
       { name: 'GET /dashboard/stats/u7', path: '/api/v1/dashboard/stats/u7' },

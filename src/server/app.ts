@@ -93,7 +93,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     config,
   );
   const usersRepo = new UsersRepository(db.kysely);
-  const videosRepo = new VideosRepository(db.kysely);
+  const videosRepo = new VideosRepository(db.kysely, db.dialect);
   const users = new UsersService(usersRepo, sessions, media);
   const uploads = new UploadsService(new UploadsRepository(db.kysely), config, app.log);
   const videos = new VideosService(videosRepo, usersRepo, media, uploads);

@@ -20,6 +20,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0005-counters', 'Success'],
       ['0006-media-references', 'Success'],
       ['0007-uploads', 'Success'],
+      ['0008-video-search', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -35,6 +36,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0005-counters',
       '0006-media-references',
       '0007-uploads',
+      '0008-video-search',
     ]);
   });
 

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-social.ts';
 import * as m0005 from './migrations/0005-counters.ts';
 import * as m0006 from './migrations/0006-media-references.ts';
 import * as m0007 from './migrations/0007-uploads.ts';
+import * as m0008 from './migrations/0008-video-search.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -29,6 +30,7 @@ const migrations: Record<string, MigrationModule> = {
   '0005-counters': m0005,
   '0006-media-references': m0006,
   '0007-uploads': m0007,
+  '0008-video-search': m0008,
 };
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {

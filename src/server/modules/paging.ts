@@ -132,6 +132,16 @@ export function ownedListReader<Row>(list: OwnedList) {
       withOwner(typed, shape.viewer ? v.viewerId : undefined).where('r.id', '=', v.id),
   );
 
+  /** Rows by id, joined as the list's rows are, in the order of `ids` (missing ones left out). */
+  const byIds = async (db: Kysely<Database>, ids: string[]): Promise<Row[]> => {
+    if (ids.length === 0) return [];
+    const rows = (await withOwner(db, undefined).where('r.id', 'in', ids).execute()) as unknown as Array<
+      Row & { id: string }
+    >;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is Row & { id: string } => r !== undefined);
+  };
+
   /** One row by id, joined as the list's rows are; undefined if there is none. */
   const byId = async (db: Kysely<Database>, id: string, viewerId?: string): Promise<Row | undefined> => {
     const [row] = (await one(db, { viewer: viewerId !== undefined }, { id, viewerId })) as Row[];
@@ -159,5 +169,5 @@ export function ownedListReader<Row>(list: OwnedList) {
     )) as Row[];
     return window.fromEnd ? rows.reverse() : rows;
   };
-  return { page: readPage, byId };
+  return { page: readPage, byId, byIds };
 }

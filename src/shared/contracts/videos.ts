@@ -48,5 +48,10 @@ export const videoSchema = z.object({
 });
 export type Video = z.infer<typeof videoSchema>;
 
+/** `GET /videos?q=`: the words to look for in titles and descriptions (docs/api.md, "Search"). */
+export const videoSearchSchema = z.object({
+  q: z.string().trim().max(200, 'Search at most 200 characters').optional(),
+});
+
 export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 export const ID_PARAM_MAX = 64;

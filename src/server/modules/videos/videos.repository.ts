@@ -1,7 +1,9 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { PageQuery } from '../../../shared/contracts/pagination.ts';
 import type { Database, VideosTable } from '../../db/schema.ts';
+import type { Dialect } from '../../db/database.ts';
 import { reusableQuery } from '../../db/reusable.ts';
+import { searchVideoIds } from '../../db/search.ts';
 import { listTotal, ownedListReader } from '../paging.ts';
 import type { OwnerRow } from '../users/owner-columns.ts';
 
@@ -17,7 +19,19 @@ const commentsCountQuery = reusableQuery(
 );
 
 export class VideosRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect = 'sqlite',
+  ) {}
+
+  /** One page of the videos whose title or description contains every word, best match first. */
+  async search(words: string[], page: PageQuery): Promise<{ rows: VideoListRow[]; total: number }> {
+    const { ids, total } = await searchVideoIds(this.db, this.dialect, words, {
+      limit: page.limit,
+      offset: (page.page - 1) * page.limit,
+    });
+    return { rows: await reader.byIds(this.db, ids), total };
+  }
 
   /** One page, newest first; `ownerId` narrows to one channel. Totals are kept, not counted. */
   async list(ownerId: string | undefined, page: PageQuery): Promise<{ rows: VideoListRow[]; total: number }> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '../../../shared/contracts/envelope.ts';
 import { pagedSchema, pageQuerySchema } from '../../../shared/contracts/pagination.ts';
-import { ID_PARAM_MAX, videoSchema } from '../../../shared/contracts/videos.ts';
+import { ID_PARAM_MAX, videoSchema, videoSearchSchema } from '../../../shared/contracts/videos.ts';
 import type { Config } from '../../config.ts';
 import { ok } from '../../envelope.ts';
 import { AppError } from '../../errors.ts';
@@ -29,12 +29,15 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
     '/',
     {
       schema: {
-        summary: 'All videos, newest first',
-        querystring: pageQuerySchema(20),
+        summary: 'All videos, newest first; with q, the videos matching its words, best match first',
+        querystring: pageQuerySchema(20).extend(videoSearchSchema.shape),
         response: { 200: envelopeSchema(pagedSchema(videoSchema)) },
       },
     },
-    async (request) => ok(200, 'Videos', await videos.list(undefined, request.query)),
+    async (request) => {
+      const { q, ...page } = request.query;
+      return ok(200, 'Videos', q ? await videos.search(q, page) : await videos.list(undefined, page));
+    },
   );
 
   app.get(
