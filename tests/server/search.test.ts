@@ -69,6 +69,55 @@ describe.each(databaseKinds)('Search videos on %s', (kind) => {
     expect(tooLong.status).toBe(400);
   });
 
+  it('lists at most the 1,000 newest matches, best first among them', async () => {
+    const rows = Array.from({ length: 1005 }, (_, i) => ({
+      id: `bulk-${i}`,
+      owner_id: ana.userId,
+      title: i === 3 ? 'Bulk lesson on algebra' : `Bulk lesson ${i}`,
+      description: 'algebra',
+      video_file: 'videos/none.mp4',
+      thumbnail: 'images/none.webp',
+      duration: 1,
+      created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+      updated_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 200) {
+      await server.database.db.kysely
+        .insertInto('videos')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    }
+    const { data } = await search('bulk algebra', '&limit=5');
+    expect(data.totalDocs).toBe(1000);
+    expect(data.totalPages).toBe(200);
+    // The oldest five fell outside the newest 1,000, the one with both words in its title with them.
+    expect(data.docs.map((v: { _id: string }) => v._id)).toEqual([
+      'bulk-1004',
+      'bulk-1003',
+      'bulk-1002',
+      'bulk-1001',
+      'bulk-1000',
+    ]);
+    const last = await search('bulk algebra', '&limit=5&page=200');
+    expect(last.data.docs.map((v: { _id: string }) => v._id)).toEqual([
+      'bulk-9',
+      'bulk-8',
+      'bulk-7',
+      'bulk-6',
+      'bulk-5',
+    ]);
+    const past = await search('bulk algebra', '&limit=5&page=201');
+    expect(past.data).toMatchObject({ totalDocs: 1000, docs: [] });
+    // Within the cap, a title with more of the words comes first.
+    await server.database.db.kysely
+      .updateTable('videos')
+      .set({ title: 'Bulk algebra, the best match' })
+      .where('id', '=', 'bulk-500')
+      .execute();
+    expect((await search('bulk algebra', '&limit=1')).data.docs[0]._id).toBe('bulk-500');
+    await server.database.db.kysely.deleteFrom('videos').where('id', 'like', 'bulk-%').execute();
+  });
+
   it('follows edits and deletes', async () => {
     const edited = await server.app.inject({
       method: 'PATCH',
