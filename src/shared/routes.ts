@@ -13,6 +13,8 @@ export const clientRoutes = [
   { path: '/register', title: 'Register' },
   { path: '/dashbord', title: 'All videos' },
   { path: '/videos', title: 'All videos' },
+  // Not in the old app: one video's own address, to share, bookmark and reopen offline.
+  { path: '/videos/$videoId', title: 'Video' },
   { path: '/mycourses', title: 'My Courses' },
   { path: '/acc', title: 'My account' },
   { path: '/getvideos', title: 'My videos' },

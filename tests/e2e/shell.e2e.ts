@@ -82,6 +82,7 @@ describe('the app shell on a desktop', () => {
       success: false,
       message: 'No route for GET /api/v1/nope',
       data: null,
+      errors: [{ message: 'No route for GET /api/v1/nope' }],
     });
   });
 });

@@ -15,6 +15,7 @@ export const routeFiles: Record<ClientRoutePath, () => Promise<{ default: Compon
   '/register': () => import('../routes/register.tsx'),
   '/dashbord': () => import('../routes/dashbord.tsx'),
   '/videos': () => import('../routes/videos.tsx'),
+  '/videos/$videoId': () => import('../routes/video.tsx'),
   '/mycourses': () => import('../routes/my-courses.tsx'),
   '/acc': () => import('../routes/account.tsx'),
   '/getvideos': () => import('../routes/my-videos.tsx'),

@@ -6,6 +6,7 @@ import { Empty, LoadError, Loading, MoreButton } from '../../components/status.t
 import { errorMessage } from '../../lib/error-message.ts';
 import { useApi } from '../../lib/session.tsx';
 import { usePagedList } from '../../lib/use-paged-list.ts';
+import { useShowVideoAddress } from './video-address.ts';
 import { VideoGrid } from './video-grid.tsx';
 import { VideoPlayer } from './video-player.tsx';
 import './videos.css';
@@ -17,6 +18,7 @@ export function MyVideos({ user, below }: { user: CurrentUser; below: (video: Vi
   const [selected, setSelected] = useState<Video | undefined>();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const showAddress = useShowVideoAddress();
 
   const remove = async (video: Video) => {
     if (!window.confirm(`Delete "${video.title}"? Its comments and likes go with it. This cannot be undone.`))
@@ -77,6 +79,7 @@ export function MyVideos({ user, below }: { user: CurrentUser; below: (video: Vi
         onSelect={(video) => {
           setStatus(null);
           setSelected(video);
+          showAddress(video._id);
         }}
       />
       {list.hasMore ? <MoreButton loading={list.loadingMore} onClick={list.loadMore} /> : null}

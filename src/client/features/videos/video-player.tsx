@@ -7,6 +7,7 @@ import { LikeButton } from '../../components/like-button.tsx';
 import { SubscribeButton } from '../../components/subscribe-button.tsx';
 import { useApi } from '../../lib/session.tsx';
 import { formatDuration } from './format-duration.ts';
+import './videos.css';
 
 /**
  * The player of one video (spec §2): 640x360 on wide screens, the full width on a phone; owner
