@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import useSWR, { type KeyedMutator } from 'swr';
 import type { ChannelProfile } from '../../../shared/contracts/users.ts';
 import { isNotFound, LoadError, Loading } from '../../components/status.tsx';
+import { useCurrentUser } from '../../lib/session.tsx';
 import './channel.css';
 
 export type ProfileActions = (profile: ChannelProfile, mutate: KeyedMutator<ChannelProfile>) => ReactNode;
@@ -15,6 +16,7 @@ export function ChannelProfileView({ username, actions }: { username: string; ac
   const { data, error, isLoading, mutate } = useSWR<ChannelProfile>(
     `/users/c/${encodeURIComponent(username)}`,
   );
+  const me = useCurrentUser();
   if (isLoading) return <Loading />;
   if (isNotFound(error)) {
     return (
@@ -54,10 +56,13 @@ export function ChannelProfileView({ username, actions }: { username: string; ac
           <dt>Channels subscribed to</dt>
           <dd>{data.channelsSubscribedToCount}</dd>
         </div>
-        <div>
-          <dt>Is Subscribed</dt>
-          <dd>{data.isSubscribed ? 'Yes' : 'No'}</dd>
-        </div>
+        {/* Nobody subscribes to their own channel: on it, the question is not asked. */}
+        {me?._id === data._id ? null : (
+          <div>
+            <dt>Is Subscribed</dt>
+            <dd>{data.isSubscribed ? 'Yes' : 'No'}</dd>
+          </div>
+        )}
         <div>
           <dt>Email</dt>
           <dd translate="no">{data.email}</dd>

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
+import { useCurrentUser } from '../../lib/session.tsx';
 import heroTeach from './images/hero-teach.webp?no-inline';
 import { Icon, type IconName } from './marketing-icons.tsx';
 import './marketing.css';
 
 export function InstructorHero() {
+  const signedIn = useCurrentUser() !== null;
   return (
     <section className="instructor-hero" aria-labelledby="instructor-hero">
       <div className="hero-text">
@@ -12,8 +14,8 @@ export function InstructorHero() {
         <p>
           Turn what you know into a course that students can follow on any phone, even on a slow connection.
         </p>
-        {/* Proposals are sent after signing in (see the closing block), so this leads there. */}
-        <Link to="/login" className="button">
+        {/* A proposal is a message sent while signed in: signed out, this leads to sign in first. */}
+        <Link to={signedIn ? '/contact' : '/login'} className="button">
           teach a course
         </Link>
         <p className="note">We&apos;ll check your proposal and get back to you.</p>
@@ -112,13 +114,25 @@ export function InstructorSteps() {
 }
 
 export function InstructorCallToAction() {
+  const signedIn = useCurrentUser() !== null;
   return (
     <section className="cta" aria-labelledby="instructor-cta">
       <h2 id="instructor-cta">Ready To Teach A Course?</h2>
-      <p>Sign in with your EduPortal account and tell us about the course you want to teach.</p>
-      <Link to="/login" className="button button-light">
-        Login to send your request!
-      </Link>
+      {signedIn ? (
+        <>
+          <p>Tell us about the course you want to teach: what, for whom, and how many lessons.</p>
+          <Link to="/contact" className="button button-light">
+            Send your request
+          </Link>
+        </>
+      ) : (
+        <>
+          <p>Sign in with your EduPortal account and tell us about the course you want to teach.</p>
+          <Link to="/login" className="button button-light">
+            Login to send your request!
+          </Link>
+        </>
+      )}
     </section>
   );
 }
