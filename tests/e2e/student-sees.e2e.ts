@@ -1,12 +1,29 @@
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { desktop, h1, phone, signUp, useChromium } from '../helpers/e2e.ts';
+import { desktop, h1, password, phone, signUp, useChromium } from '../helpers/e2e.ts';
 
 // Issue 18's flaws found by trying the app as a student: each check failed before its fix.
 const baseURL = inject('baseURL');
 const browser = useChromium();
 
 describe('what a signed-in student sees', () => {
+  it('a "Sign-in failed" toast goes once the next try signs in', async () => {
+    const context = await browser().newContext({ baseURL, ...phone });
+    const { username } = await signUp(context, 'toast', 'Ravi Kumar');
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Sign-in failed').first().waitFor();
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => h1(page).textContent()).toBe('All videos');
+    expect(await page.getByText('Sign-in failed').count()).toBe(0);
+    await context.close();
+  });
+
   it('"teach a course" leads a signed-in student to send the proposal, not to the login form again', async () => {
     const context = await browser().newContext({ baseURL, ...phone });
     await signUp(context, 'teach', 'Asha Rao');

@@ -3,7 +3,10 @@ import { useStore } from '../../lib/store.ts';
 import { toasts$ } from './toast-store.ts';
 import './toast.css';
 
-/** Radix toasts of the store; errors stay longer, since they say what to fix. */
+/**
+ * Radix toasts of the store; errors stay a little longer, since they say what to fix (the form
+ * marks the fields too), but not so long that they hide the bottom of a phone's screen.
+ */
 export default function Toaster() {
   const items = useStore(toasts$);
   return (
@@ -13,7 +16,7 @@ export default function Toaster() {
           key={item.id}
           className={`toast toast-${item.kind}`}
           type={item.kind === 'error' ? 'foreground' : 'background'}
-          duration={item.kind === 'error' ? 10_000 : 6_000}
+          duration={item.kind === 'error' ? 7_000 : 5_000}
           onOpenChange={(open) => {
             if (!open) toasts$.dismiss(item.id);
           }}

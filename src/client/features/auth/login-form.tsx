@@ -6,7 +6,7 @@ import {
   serverFieldErrors,
   type FieldErrors,
 } from '../../components/forms/form-field.tsx';
-import { showToast } from '../../components/toast/toast-store.ts';
+import { showToast, toasts$ } from '../../components/toast/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -42,6 +42,8 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
     setSending(true);
     try {
       await session.signIn(values.username.trim(), values.password);
+      // A "Sign-in failed" from an earlier try is no longer true.
+      toasts$.clearErrors();
       router.history.push(redirectTo ?? '/dashbord');
     } catch (err) {
       setSending(false);
