@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { desktop, h1, password, phone, signUp, useChromium } from '../helpers/e2e.ts';
+import { desktop, h1, password, phone, shots, signUp, useChromium } from '../helpers/e2e.ts';
 
 // Issue 18's flaws found by trying the app as a student: each check failed before its fix.
 const baseURL = inject('baseURL');
@@ -60,4 +62,83 @@ describe('what a signed-in student sees', () => {
     expect(await page.getByText('Is Subscribed').count()).toBe(0);
     await context.close();
   });
+});
+
+describe('an offline comment the server refuses', () => {
+  it('stays readable on a phone: the "Not sent" reason goes under the text, not beside it', async () => {
+    const owner = await browser().newContext({ baseURL, ...desktop });
+    await signUp(owner, 'owner', 'Kavya Iyer');
+    const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#642' } })
+      .png()
+      .toBuffer();
+    const made = await owner.request.post('/api/v1/videos', {
+      headers: { origin: baseURL },
+      multipart: {
+        title: 'Halves and quarters',
+        description: '',
+        videoFile: {
+          name: 'clip.mp4',
+          mimeType: 'video/mp4',
+          buffer: fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/clip.mp4')),
+        },
+        thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
+      },
+    });
+    const videoId = ((await made.json()) as { data: { _id: string } }).data._id;
+
+    const context = await browser().newContext({ baseURL, ...phone });
+    await signUp(context, 'asker', 'Imran Khan');
+    const page = await context.newPage();
+    await page.goto(`/videos/${videoId}`);
+    await page.getByLabel('Add a comment').waitFor();
+    await context.setOffline(true);
+    await page.getByLabel('Add a comment').fill('Why is a half the same as two quarters of the whole?');
+    await page.getByRole('button', { name: 'Comment', exact: true }).tap();
+    await page.getByText('Pending', { exact: true }).waitFor();
+    // Meanwhile the owner deletes the video: the comment will be refused.
+    expect(
+      (await owner.request.delete(`/api/v1/videos/${videoId}`, { headers: { origin: baseURL } })).status(),
+    ).toBe(200);
+    await context.setOffline(false);
+    const refused = page.locator('.comment.pending');
+    await refused.getByText(/^Not sent/).waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: path.join(shots, 'comment-refused-phone.png'), fullPage: true });
+    const widths = await refused.evaluate((li) => ({
+      item: li.getBoundingClientRect().width,
+      text: li.querySelector('.comment-text')!.getBoundingClientRect().width,
+    }));
+    // Before, the badge sat beside the text and squeezed it to a column one letter wide.
+    expect(widths.text).toBeGreaterThan(widths.item * 0.6);
+    await context.close();
+    await owner.close();
+  });
+});
+
+describe('the phone header with actions waiting offline', () => {
+  for (const width of [412, 360]) {
+    it(`keeps one row at ${width} px: the menu button stays beside the brand`, async () => {
+      const context = await browser().newContext({ baseURL, ...phone, viewport: { width, height: 915 } });
+      await signUp(context, 'hdr', 'Sunita Das');
+      const page = await context.newPage();
+      await page.goto('/createtweet');
+      await page.getByRole('textbox', { name: 'Tweet' }).waitFor();
+      const header = () => page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().height);
+      const online = await header();
+      await context.setOffline(true);
+      await page.getByRole('textbox', { name: 'Tweet' }).fill('Written on the bus, sent later');
+      await page.getByRole('button', { name: 'Create Tweet' }).click();
+      await page.locator('.outbox-count').waitFor();
+      await page.getByText('Offline', { exact: true }).waitFor();
+      await page.screenshot({ path: path.join(shots, `header-offline-waiting-${width}.png`) });
+      // Before the fix it grew from 105 to 157 px: the menu button dropped to a second row.
+      expect(await header()).toBeLessThanOrEqual(online + 2);
+      const rows = await page.evaluate(() => {
+        const top = (sel: string) => document.querySelector(sel)!.getBoundingClientRect().top;
+        return { brand: top('.brand'), menu: top('.menu-toggle') };
+      });
+      expect(Math.abs(rows.menu - rows.brand)).toBeLessThan(10);
+      await context.setOffline(false);
+      await context.close();
+    });
+  }
 });

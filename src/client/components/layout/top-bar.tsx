@@ -70,7 +70,7 @@ export function TopBar() {
             <rect width="512" height="512" rx="96" />
             <path d="M256 150 L96 214 L256 278 L416 214 Z M160 250 V318 C160 350 352 350 352 318 V250 L256 290 Z" />
           </svg>
-          EduPortal
+          <span className="brand-name">EduPortal</span>
         </Link>
         <ConnectionStatus />
         {signedIn ? (
