@@ -69,7 +69,7 @@ export interface OutboxRequest {
   body?: unknown;
 }
 
-/** The contract's call for an action (api-contract.md); likes and subscriptions use the set form. */
+/** The contract's call for an action (docs/api.md); likes and subscriptions use the set form. */
 export function requestFor(
   action: OutboxAction,
   resolve: (ref: TweetRef) => string | undefined,

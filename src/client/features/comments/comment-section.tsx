@@ -14,7 +14,7 @@ const FIRST_LIMIT = 10;
 const MAX_LENGTH = 1000;
 
 /**
- * The add-comment form and the comment list of one video (spec §2, §9): pages from 1 with a
+ * The add-comment form and the comment list of one video (docs/product.md, "Videos"): pages from 1 with a
  * limit of 10; "more" raises the limit by 10; "previous" is disabled on page 1. A new comment
  * goes through the outbox: shown at once, marked pending until the server has it.
  */

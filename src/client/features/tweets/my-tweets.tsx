@@ -8,7 +8,7 @@ import './tweets.css';
 
 /**
  * Delete Tweet, asked twice: a tap that cannot be undone deserves a second one. The delete goes
- * through the outbox (it works offline), and the screen then goes to /tweets (spec §4).
+ * through the outbox (it works offline), and the screen then goes to /tweets (docs/product.md, "Tweets").
  */
 function DeleteTweet({ item }: { item: TweetItem }) {
   const outbox = useOutbox();
