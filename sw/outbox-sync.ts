@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { openDB, type IDBPDatabase } from 'idb';
-import { drain, type DrainReport, type OutboxStore } from '../src/shared/outbox/drain.ts';
+import { drain, type DrainDeps, type DrainReport, type OutboxStore } from '../src/shared/outbox/drain.ts';
 import type { OutboxEntry } from '../src/shared/outbox/model.ts';
 import { fetchTransport } from '../src/shared/outbox/transport.ts';
 import { OUTBOX_DB, OUTBOX_LOCK } from '../src/shared/offline.ts';
@@ -83,7 +83,7 @@ async function signedInUser(): Promise<string | undefined> {
  * was left by a tab that closed mid-send, and its key makes the resend safe.
  */
 export async function drainFromWorker(
-  onDelivered: (entry: OutboxEntry, data: unknown) => void,
+  onDelivered: NonNullable<DrainDeps['onDelivered']>,
 ): Promise<DrainReport | null> {
   const run = async (): Promise<DrainReport | null> => {
     const db = await openOutbox();

@@ -99,15 +99,17 @@ self.addEventListener('sync', (event) => {
   if (sync.tag !== OUTBOX_SYNC_TAG) return;
   const delivered: NonNullable<OutboxChangedMessage['delivered']> = [];
   sync.waitUntil(
-    drainFromWorker((entry, data) => delivered.push({ entry, data })).then(async (report) => {
-      // Open pages learn what reached the server, as from their own drain, then read the queue.
-      const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const message: OutboxChangedMessage = { type: SW_MESSAGES.outboxChanged, delivered };
-      for (const page of pages) page.postMessage(message);
-      if (report?.stoppedBy === 'offline' || report?.stoppedBy === 'server-busy') {
-        throw new Error(`The outbox could not be sent yet (${report.stoppedBy}).`);
-      }
-    }),
+    drainFromWorker((entry, data, changes) => delivered.push({ entry, data, changes })).then(
+      async (report) => {
+        // Open pages learn what reached the server, as from their own drain, then read the queue.
+        const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+        const message: OutboxChangedMessage = { type: SW_MESSAGES.outboxChanged, delivered };
+        for (const page of pages) page.postMessage(message);
+        if (report?.stoppedBy === 'offline' || report?.stoppedBy === 'server-busy') {
+          throw new Error(`The outbox could not be sent yet (${report.stoppedBy}).`);
+        }
+      },
+    ),
   );
 });
 

@@ -1,3 +1,4 @@
+import type { CacheChange } from './outbox/kinds.ts';
 import type { OutboxEntry } from './outbox/model.ts';
 
 /** Names the service worker and the page agree on. */
@@ -15,7 +16,7 @@ export const SW_MESSAGES = {
 export interface OutboxChangedMessage {
   type: typeof SW_MESSAGES.outboxChanged;
   /** Absent from a worker of an earlier version, which only said that something changed. */
-  delivered?: Array<{ entry: OutboxEntry; data: unknown }>;
+  delivered?: Array<{ entry: OutboxEntry; data: unknown; changes?: CacheChange[] }>;
 }
 /** The outbox's IndexedDB database, written by the page (Dexie) and drained by both. */
 export const OUTBOX_DB = 'eduportal-outbox';

@@ -1,5 +1,5 @@
 /**
- * Every screen of product-spec.md §2, by path pattern (`$name` marks a parameter, as in
+ * Every screen of docs/product.md ("Screens"), by path pattern (`$name` marks a parameter, as in
  * TanStack Router). The server answers these paths with the app so that a deep link or a reload
  * works; the client's router declares exactly these (a test checks both agree).
  */

@@ -34,3 +34,5 @@ window.matchMedia ??= (query: string) =>
     removeListener() {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
+// Nor does it scroll: choosing a video scrolls its player into view.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};

@@ -8,7 +8,8 @@ import { App } from '../../src/client/app/app.tsx';
 import { createAppRouter } from '../../src/client/app/router.tsx';
 import { createApiClient, type ApiClient } from '../../src/client/lib/api-client.ts';
 import { Outbox } from '../../src/client/lib/outbox.ts';
-import { OutboxProvider, revalidateAfter } from '../../src/client/lib/outbox-react.tsx';
+import { cacheDelivery } from '../../src/client/api/deliveries.ts';
+import { OutboxProvider } from '../../src/client/lib/outbox-react.tsx';
 import { OutboxDatabase } from '../../src/client/lib/outbox-store.ts';
 import type { Tweet } from '../../src/shared/contracts/tweets.ts';
 import { localRef } from '../../src/shared/outbox/model.ts';
@@ -132,8 +133,8 @@ function outboxFor(who: Student): Outbox {
     fetch: (input, init) =>
       network === 'down' ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init),
   });
-  // As the app's own outbox does: screens read again what a delivered write changed.
-  outbox.onDelivered(revalidateAfter);
+  // As the app's own outbox does: the server's answer to a delivered write goes into the cache.
+  outbox.onDelivered(cacheDelivery);
   outboxes.push({ outbox, db });
   return outbox;
 }

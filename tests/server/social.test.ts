@@ -71,7 +71,7 @@ describe.each(databaseKinds)('comments, likes, subscriptions, tweets and stats o
         totalDocs: 25,
         hasNextPage: false,
       });
-      // The spec's "more" raises the limit by 10.
+      // "More" raises the limit by 10 (docs/product.md, "Videos").
       const more = json(await call('GET', `/comments/${videoId}?page=1&limit=20`)).data;
       expect(more.docs).toHaveLength(20);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientRoutes, matchesClientRoute } from '../../src/shared/routes.ts';
 
 describe('matchesClientRoute', () => {
-  it('knows every screen of product-spec.md §2, and the outbox', () => {
+  it('knows every screen of docs/product.md, and the outbox', () => {
     expect(clientRoutes).toHaveLength(27);
     expect(matchesClientRoute('/outbox')).toBe(true);
     for (const path of ['/', '/courses', '/blog', '/instructor', '/contact', '/login', '/register']) {

@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The import rules of ARCHITECTURE.md, checked on code that is never written to disk.
+// The import rules of docs/architecture.md, checked on code that is never written to disk.
 const eslint = new ESLint();
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {

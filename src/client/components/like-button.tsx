@@ -1,6 +1,6 @@
-import useSWR from 'swr';
 import type { LikeKind, LikeState } from '../../shared/contracts/likes.ts';
-import { useOutbox, usePendingActions } from '../lib/outbox-react.tsx';
+import { useLikeState } from '../api/likes.ts';
+import { useLatestPending, useOutbox } from '../lib/outbox-react.tsx';
 import { PendingMark } from './pending-mark.tsx';
 
 const NAMES: Record<LikeKind, string> = { v: 'video', c: 'comment', t: 'tweet' };
@@ -20,12 +20,8 @@ export function LikeButton({
   initial?: LikeState;
 }) {
   const outbox = useOutbox();
-  const { data: server } = useSWR<LikeState>(`/likes/toggle/${target}/${targetId}`, {
-    fallbackData: initial,
-    revalidateOnMount: initial === undefined,
-  });
-  const waiting = usePendingActions('like', (a) => a.target === target && a.targetId === targetId);
-  const latest = waiting[waiting.length - 1];
+  const { data: server } = useLikeState(target, targetId, initial);
+  const latest = useLatestPending('like', (a) => a.target === target && a.targetId === targetId);
   const base = server ?? { liked: false, likesCount: 0 };
   const liked = latest && latest.state !== 'failed' ? latest.action.liked : base.liked;
   const likesCount = Math.max(0, base.likesCount + (liked === base.liked ? 0 : liked ? 1 : -1));

@@ -11,7 +11,7 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
-/** A read that failed: the spec's 'Error: {message}', and a way to try again. */
+/** A read that failed: 'Error: {message}' (docs/product.md, "Messages the student may see"), and a way to try again. */
 export function LoadError({ error, retry }: { error: unknown; retry?: () => void }) {
   if (isOffline(error) && !(error instanceof ApiError)) {
     // Not a failure of the page: there is no connection and no saved copy of this data yet.
@@ -44,7 +44,7 @@ function RetryButton({ retry }: { retry: (() => void) | undefined }) {
   );
 }
 
-/** An empty list: the spec's wording unless the screen has a better one. */
+/** An empty list: "data not found" (docs/product.md) unless the screen has a better one. */
 export function Empty({ children = 'data not found' }: { children?: string }) {
   return <p className="load-state load-state-empty">{children}</p>;
 }

@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { useOutbox, usePendingActions } from '../lib/outbox-react.tsx';
+import { useLatestPending, useOutbox } from '../lib/outbox-react.tsx';
 import { useCurrentUser } from '../lib/session.tsx';
 import { PendingMark } from './pending-mark.tsx';
 
@@ -24,8 +24,7 @@ export function SubscribeButton({ channelId, subscribed }: { channelId: string; 
 
 function QueuedSubscribeButton({ channelId, subscribed }: { channelId: string; subscribed: boolean }) {
   const outbox = useOutbox();
-  const waiting = usePendingActions('subscribe', (a) => a.channelId === channelId);
-  const latest = waiting[waiting.length - 1];
+  const latest = useLatestPending('subscribe', (a) => a.channelId === channelId);
   const shown = latest && latest.state !== 'failed' ? latest.action.subscribed : subscribed;
   return (
     <span className="subscribe">

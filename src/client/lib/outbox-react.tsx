@@ -1,12 +1,12 @@
-import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import { mutate } from 'swr';
+import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { SendResult } from '../../shared/outbox/drain.ts';
 import { OUTBOX_DB, OUTBOX_SYNC_TAG, SW_MESSAGES, type OutboxChangedMessage } from '../../shared/offline.ts';
-import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
+import type { ActionKind, ActionOf, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
+import { cacheDelivery } from '../api/deliveries.ts';
 import { api as appApi, ApiError, type ApiClient } from './api-client.ts';
 import { Outbox } from './outbox.ts';
 import { OutboxDatabase } from './outbox-store.ts';
-import { revalidatePaths } from './revalidate.ts';
 import { useApi, useCurrentUser } from './session.tsx';
 
 /**
@@ -52,7 +52,7 @@ export function outboxFor(api: ApiClient): Outbox {
       refresh: () => api.refreshSession().catch(() => false),
       ...(isApp ? { onQueued: keepStorage, onWaiting: askForBackgroundSync } : {}),
     });
-    outbox.onDelivered(revalidateAfter);
+    outbox.onDelivered(cacheDelivery);
     outbox.start();
     if (isApp) listenToWorker(outbox);
     outboxes.set(api, outbox);
@@ -92,48 +92,17 @@ function askForBackgroundSync(): void {
     .catch(() => undefined);
 }
 
-/** The worker delivered entries while this page was open: its views and the lists it touched read again. */
+/** The worker delivered entries while this page was open: they leave the screens as after this page's drain. */
 function listenToWorker(outbox: Outbox): void {
   if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: unknown } | null>) => {
     if (event.data?.type !== SW_MESSAGES.outboxChanged) return;
-    // What it delivered re-reads the lists it touched (revalidateAfter, as after this page's own
-    // drain); a worker that does not say what it delivered makes every list read again.
+    // A worker of an earlier version does not say what it delivered: every read is made again.
     const { delivered } = event.data as OutboxChangedMessage;
-    if (delivered) for (const { entry, data } of delivered) outbox.delivered(entry, data);
-    else revalidatePaths(() => true);
+    if (delivered) for (const { entry, data, changes } of delivered) outbox.delivered(entry, data, changes);
+    else void mutate(() => true);
     outbox.changedElsewhere();
   });
-}
-
-/** After the server has an action, the screens showing what it changed read it again. */
-export function revalidateAfter(entry: OutboxEntry, data: unknown): void {
-  const a = entry.action;
-  const touches =
-    (...prefixes: string[]) =>
-    () =>
-      revalidatePaths((path) => prefixes.some((p) => path.includes(p)));
-  switch (a.kind) {
-    case 'like':
-      void mutate(`/likes/toggle/${a.target}/${a.targetId}`, data, { revalidate: false });
-      if (a.target === 'c') touches('/comments/')();
-      if (a.target === 't') touches('/tweets')();
-      if (a.target === 'v') touches('/likes/videos', '/videos')();
-      break;
-    case 'subscribe':
-      touches('/users/c/', '/subscriptions/', '/dashboard/stats/')();
-      break;
-    case 'comment.create':
-      touches(`/comments/${a.videoId}`)();
-      break;
-    case 'tweet.create':
-    case 'tweet.update':
-    case 'tweet.delete':
-      touches('/tweets')();
-      break;
-    case 'contact':
-      break;
-  }
 }
 
 const OutboxContext = createContext<Outbox | null>(null);
@@ -155,17 +124,14 @@ export function useOutbox(): Outbox {
 /**
  * The signed-in user's queue as it is now, kept current; undefined until IndexedDB has answered
  * once, so that a screen can tell "nothing waiting" from "not read yet" (the update screen of a
- * tweet made offline must).
+ * tweet made offline must). Every screen shares the outbox's one live query.
  */
 export function useOutboxQueue(): OutboxEntry[] | undefined {
   const outbox = useOutbox();
   const me = useCurrentUser();
-  const [entries, setEntries] = useState<OutboxEntry[] | undefined>(() => {
-    const known = outbox.snapshot();
-    return known && outbox.mine(known);
-  });
-  useEffect(() => outbox.subscribe((all) => setEntries(outbox.mine(all))), [outbox, me?._id]);
-  return entries;
+  const all = useSyncExternalStore(outbox.subscribe, outbox.snapshot, outbox.snapshot);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `mine` reads the owner, which follows `me`.
+  return useMemo(() => all && outbox.mine(all), [all, outbox, me?._id]);
 }
 
 /** The queue as it is now, kept current, for screens that show what is still waiting. */
@@ -174,13 +140,19 @@ export function useOutboxEntries(): OutboxEntry[] {
 }
 const NOTHING: OutboxEntry[] = [];
 
-/** Entries whose action matches, newest last. */
-export function usePendingActions<K extends OutboxAction['kind']>(
+/** Entries of one kind whose action matches, oldest first. */
+export function usePendingActions<K extends ActionKind>(
   kind: K,
-  match: (action: Extract<OutboxAction, { kind: K }>) => boolean = () => true,
-): Array<OutboxEntry & { action: Extract<OutboxAction, { kind: K }> }> {
+  match: (action: ActionOf<K>) => boolean = () => true,
+): Array<OutboxEntry & { action: ActionOf<K> }> {
   return useOutboxEntries().filter(
-    (e): e is OutboxEntry & { action: Extract<OutboxAction, { kind: K }> } =>
-      e.action.kind === kind && match(e.action as Extract<OutboxAction, { kind: K }>),
+    (e): e is OutboxEntry & { action: ActionOf<K> } =>
+      e.action.kind === kind && match(e.action as ActionOf<K>),
   );
+}
+
+/** The latest waiting entry of one kind that matches, if any (a like's or a subscription's). */
+export function useLatestPending<K extends ActionKind>(kind: K, match: (action: ActionOf<K>) => boolean) {
+  const waiting = usePendingActions(kind, match);
+  return waiting[waiting.length - 1];
 }

@@ -1,10 +1,18 @@
 import { liveQuery } from 'dexie';
-import { drain, type DrainReport, type OutboxStore, type SendResult } from '../../shared/outbox/drain.ts';
+import {
+  drain,
+  type DrainDeps,
+  type DrainReport,
+  type OutboxStore,
+  type SendResult,
+} from '../../shared/outbox/drain.ts';
 import { planEnqueue, queueAfter } from '../../shared/outbox/enqueue.ts';
+import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
 import { fetchTransport } from '../../shared/outbox/transport.ts';
 import { OUTBOX_LOCK } from '../../shared/offline.ts';
 import { dexieStore, type OutboxDatabase } from './outbox-store.ts';
+import { createStore } from './store.ts';
 
 export interface OutboxOptions {
   db: OutboxDatabase;
@@ -26,7 +34,7 @@ export interface OutboxOptions {
   onWaiting?: () => void;
 }
 
-type DeliveredListener = (entry: OutboxEntry, data: unknown) => void;
+type DeliveredListener = NonNullable<DrainDeps['onDelivered']>;
 
 /**
  * The client's outbox: enqueue a write, see it at once as pending, and let the drain deliver it
@@ -41,11 +49,17 @@ export class Outbox {
   private disposed = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<DeliveredListener>();
-  /** The open views of the queue: each can read IndexedDB again, or be shown a queue at once. */
-  private readonly views = new Set<{ reread: () => void; show: (entries: OutboxEntry[]) => void }>();
   private readonly now: () => number;
   private owner: string | undefined;
-  private last: OutboxEntry[] | undefined;
+  /**
+   * The queue as IndexedDB last answered, undefined before the first answer: one live query
+   * feeds it while anything watches, and every write this page makes reads it again.
+   */
+  private readonly queue = createStore<OutboxEntry[] | undefined>(undefined);
+  /** Bumped by every change of `queue`: a read that started before a change is stale. */
+  private version = 0;
+  private watchers = 0;
+  private live: { unsubscribe(): void } | undefined;
   /** Ids of entries delivered in this page's life: a read that raced the removal never shows them. */
   private readonly sent = new Set<string>();
 
@@ -79,9 +93,9 @@ export class Outbox {
       await db.entries.bulkPut(plan.put);
       return { id: plan.entryId, queue: queueAfter(queue, plan) };
     });
-    // The snapshot follows at once: a screen opened right after (the delete button goes to
-    // All tweets) must start from a queue that has this entry, not from one read before it.
-    this.setSnapshot(written.queue);
+    // The queue as this transaction left it: a screen opened right after (the delete button
+    // goes to All tweets) must start from a queue that has this entry, not from one read before.
+    this.show(written.queue);
     this.options.onQueued?.();
     void this.drainSoon();
     return written.id;
@@ -120,7 +134,7 @@ export class Outbox {
           refresh: this.options.refresh,
           now: this.now,
           owner: () => this.owner,
-          onDelivered: (entry, data) => this.delivered(entry, data),
+          onDelivered: (entry, data, changes) => this.delivered(entry, data, changes),
         },
         { force },
       ),
@@ -148,20 +162,20 @@ export class Outbox {
   async dispose(): Promise<void> {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
+    this.live?.unsubscribe();
+    this.live = undefined;
     await this.idle();
   }
 
   /** Entries left "sending" by a closed tab or a crash go back to waiting; their keys protect them. */
   async recover(): Promise<void> {
     await this.options.db.entries.where('state').equals('sending').modify({ state: 'pending' });
-    this.last = this.last?.map((e) => (e.state === 'sending' ? { ...e, state: 'pending' } : e));
+    await this.reread();
   }
 
   async retry(id: string): Promise<void> {
-    const changes = { state: 'pending', notBefore: 0, error: undefined } as const;
-    await this.options.db.entries.update(id, changes);
-    const entry = this.last?.find((e) => e.id === id);
-    if (entry) this.patch({ ...entry, ...changes });
+    await this.options.db.entries.update(id, { state: 'pending', notBefore: 0, error: undefined });
+    await this.reread();
     void this.drainSoon(true);
   }
 
@@ -176,16 +190,15 @@ export class Outbox {
   }
 
   /**
-   * An entry reached the server (from this page's drain, or the worker's): it leaves every open
-   * view and the snapshot at once, in the same task as the listeners hear of it (so a screen
-   * never shows the waiting entry and the server's copy together), before IndexedDB is read again.
+   * An entry reached the server (from this page's drain, or the worker's): listeners hear of it
+   * (the cache takes the server's answer) and it leaves the queue in the same task, so a screen
+   * never shows the waiting entry and the server's copy together, before IndexedDB is read again.
    */
-  delivered(entry: OutboxEntry, data: unknown): void {
+  delivered(entry: OutboxEntry, data: unknown, changes?: CacheChange[]): void {
     this.sent.add(entry.id);
-    this.last = this.last?.filter((e) => e.id !== entry.id);
-    const now = this.last;
-    if (now) for (const view of this.views) view.show(now);
-    this.listeners.forEach((l) => l(entry, data));
+    this.listeners.forEach((l) => l(entry, data, changes ?? []));
+    const now = this.queue.get();
+    if (now) this.show(now);
   }
 
   onDelivered(listener: DeliveredListener): () => void {
@@ -193,35 +206,44 @@ export class Outbox {
     return () => this.listeners.delete(listener);
   }
 
-  /** A live view of the queue, in order, for screens that show pending items. */
-  subscribe(listener: (entries: OutboxEntry[]) => void): () => void {
-    const read = () => this.options.db.entries.orderBy('seq').toArray();
-    const next = (entries: OutboxEntry[]) => listener(this.setSnapshot(entries));
-    const subscription = liveQuery(read).subscribe({ next, error: () => undefined });
-    const view = { reread: () => void read().then(next, () => undefined), show: listener };
-    this.views.add(view);
+  /**
+   * Follows the queue (for `snapshot`): the first watcher opens the one live query of this
+   * outbox, the last one closes it.
+   */
+  subscribe = (listener: () => void): (() => void) => {
+    const stop = this.queue.subscribe(listener);
+    this.watchers += 1;
+    if (!this.live && !this.disposed) {
+      const read = () => this.options.db.entries.orderBy('seq').toArray();
+      this.live = liveQuery(read).subscribe({
+        next: (entries) => this.show(entries),
+        error: () => undefined,
+      });
+    }
     return () => {
-      subscription.unsubscribe();
-      this.views.delete(view);
+      stop();
+      this.watchers -= 1;
+      if (this.watchers === 0) {
+        this.live?.unsubscribe();
+        this.live = undefined;
+      }
     };
-  }
+  };
 
   /**
-   * The queue as last read by any view, or undefined before the first read: a screen opened
-   * later starts from it instead of from nothing while IndexedDB answers.
+   * The queue as last read, or undefined before the first read: a screen opened later starts
+   * from it instead of from nothing while IndexedDB answers.
    */
-  snapshot(): OutboxEntry[] | undefined {
-    return this.last;
-  }
+  snapshot = (): OutboxEntry[] | undefined => this.queue.get();
 
   /**
    * The queue was changed from outside this page's Dexie (the service worker drains it with
-   * plain IndexedDB, which Dexie's live queries do not see): views read it again.
+   * plain IndexedDB, which Dexie's live queries do not see): it is read again, or, with no one
+   * watching, forgotten until someone does.
    */
   changedElsewhere(): void {
-    // With no view to read it again, a snapshot this page did not write is no longer trusted.
-    if (this.views.size === 0) this.last = undefined;
-    for (const view of this.views) view.reread();
+    if (this.watchers === 0) this.show(undefined);
+    else void this.reread();
   }
 
   /** Drains at start, when the connection returns and when the tab becomes visible again. */
@@ -248,39 +270,34 @@ export class Outbox {
     this.timer = setTimeout(() => void this.drainSoon(), Math.max(0, report.retryAt - this.now()));
   }
 
-  /**
-   * The drain's store, with every write it makes also applied to the snapshot: a screen opened
-   * while no view was reading the queue (or before a view's read came back) starts from the
-   * queue as this page last wrote it, not as it was read before.
-   */
+  /** The drain's store; each of its writes is followed by a read, so screens see every step. */
   private tracked(store: OutboxStore): OutboxStore {
+    const thenRead =
+      <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        const result = await write(...args);
+        await this.reread();
+        return result;
+      };
     return {
       ...store,
-      claim: async (id) => {
-        const claimed = await store.claim(id);
-        if (claimed) this.patch(claimed);
-        return claimed;
-      },
-      put: async (entry) => {
-        await store.put(entry);
-        this.patch(entry);
-      },
-      remove: async (id) => {
-        await store.remove(id);
-        this.last = this.last?.filter((e) => e.id !== id);
-      },
+      claim: thenRead(store.claim),
+      put: thenRead(store.put),
+      remove: thenRead(store.remove),
     };
   }
 
-  /** Makes `entries` (as read or written) the snapshot, without what was delivered meanwhile. */
-  private setSnapshot(entries: OutboxEntry[]): OutboxEntry[] {
-    this.last = entries.filter((e) => !this.sent.has(e.id));
-    return this.last;
+  /** Reads the queue again; an answer overtaken by a newer change is dropped. */
+  private async reread(): Promise<void> {
+    const started = this.version;
+    const entries = await this.options.db.entries.orderBy('seq').toArray();
+    if (this.version === started) this.show(entries);
   }
 
-  private patch(entry: OutboxEntry): void {
-    if (!this.last || this.sent.has(entry.id)) return;
-    this.last = [...this.last.filter((e) => e.id !== entry.id), entry].sort((a, b) => a.seq - b.seq);
+  /** Makes `entries` the queue on show, without what was delivered meanwhile. */
+  private show(entries: OutboxEntry[] | undefined): void {
+    this.version += 1;
+    this.queue.set(entries?.filter((e) => !this.sent.has(e.id)));
   }
 
   private withLock<T>(work: () => Promise<T>): Promise<T> {

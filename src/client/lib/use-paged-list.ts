@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import type { Paged } from '../../shared/contracts/pagination.ts';
-import { onRevalidate } from './revalidate.ts';
 
 /**
  * A paged /api/v1 list read page by page ("Show more"), through the app's SWR fetcher.
@@ -16,14 +14,6 @@ export function usePagedList<T>(path: string | null, limit = 20) {
     // The first page is read again whenever the list is shown or grows: with it off, a list
     // opened again kept showing its cached first page, however old.
     { revalidateFirstPage: true },
-  );
-  // A delivered write that changes this list asks for it to be read again.
-  useEffect(
-    () =>
-      onRevalidate((match) => {
-        if (path !== null && match(path)) void mutate();
-      }),
-    [path, mutate],
   );
   const pages = data ?? [];
   const last = pages.at(-1);

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Screen } from '../components/screen.tsx';
 
-/** A placeholder, as in the spec: course enrolment is not part of the product yet. */
+/** A placeholder (docs/product.md, "The student's account"): course enrolment is not part of the product yet. */
 export default function MyCoursesRoute() {
   return (
     <Screen title="My Courses">

@@ -7,8 +7,8 @@ const text = (label: string) =>
   });
 
 /**
- * The contact form's checks (product-spec.md §5): name, email and message required, mobile
- * optional and numeric. The bounds are ours: the spec sets none, a real inbox needs some.
+ * The contact form's checks (docs/product.md, "Checks made before sending"): name, email and
+ * message required, mobile optional and numeric. The bounds are in docs/api.md: a real inbox needs some.
  */
 export const contactInputSchema = z.object({
   name: text('Name').trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),

@@ -8,7 +8,7 @@ export const fieldErrorSchema = z.object({
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /**
- * Every answer of /api/v1, success or failure, has this shape (api-contract.md, "Shape of every
+ * Every answer of /api/v1, success or failure, has this shape (docs/api.md, "Every
  * answer"). The payload is always in `data`; `errors` appears on failures only.
  */
 export function envelopeSchema<T extends z.ZodType>(data: T) {

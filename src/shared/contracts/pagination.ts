@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Page query of every list (api-contract.md): page from 1; limit up to 100, default per list. */
+/** Page query of every list (docs/api.md): page from 1; limit up to 100, default per list. */
 export function pageQuerySchema(defaultLimit: number) {
   return z.object({
     page: z.coerce

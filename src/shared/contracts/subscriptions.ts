@@ -12,7 +12,7 @@ export const subscriptionStateSchema = z.object({
 });
 export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 
-/** A person in a subscriptions list: the public user plus what the spec shows. */
+/** A person in a subscriptions list: the public user plus e-mail and join date (docs/product.md, "People and channels"). */
 export const subscriptionPersonSchema = publicUserSchema.extend({ email: z.string(), createdAt: z.string() });
 
 export const subscriberItemSchema = z.object({

@@ -69,7 +69,7 @@ export const addHistorySchema = z.object({
   videoId: text('videoId').min(1, 'videoId is required').max(64),
 });
 
-/** A user as anybody may see them (api-contract.md, "People"). */
+/** A user as anybody may see them (docs/api.md, "People"). */
 export const publicUserSchema = z.object({
   _id: z.string(),
   username: z.string(),

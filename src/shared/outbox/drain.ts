@@ -1,11 +1,5 @@
-import {
-  isLocalRef,
-  localRef,
-  requestFor,
-  type OutboxEntry,
-  type OutboxRequest,
-  type TweetRef,
-} from './model.ts';
+import { kindOf, type CacheChange } from './kinds.ts';
+import { isLocalRef, localRef, type OutboxEntry, type OutboxRequest, type TweetRef } from './model.ts';
 
 /** Where entries live (IndexedDB in the browser; memory in tests). */
 export interface OutboxStore {
@@ -39,10 +33,10 @@ export interface DrainDeps {
    */
   owner?(): string | undefined;
   /**
-   * Called once each entry has reached the server, with the server's `data`, just before the
-   * entry is removed from the store.
+   * Called once each entry has reached the server, with the server's `data` and what it changes
+   * in the screens' data (its descriptor's `changes`), just before the entry is removed.
    */
-  onDelivered?(entry: OutboxEntry, data: unknown): void;
+  onDelivered?(entry: OutboxEntry, data: unknown, changes: CacheChange[]): void;
 }
 
 export interface DrainReport {
@@ -108,9 +102,13 @@ export async function drain(deps: DrainDeps, { force = false } = {}): Promise<Dr
     // (an edit of an unsent tweet). What is sent is the entry as claimed, never the snapshot.
     const entry = await store.claim(seen.id);
     if (!entry) continue;
+    const kind = kindOf(entry.action);
     const resolved = new Map<string, string | undefined>();
-    for (const ref of refsOf(entry)) resolved.set(ref, isLocalRef(ref) ? await store.resolve(ref) : ref);
-    const request = requestFor(entry.action, (ref) => resolved.get(ref));
+    for (const ref of kind.refs?.(entry.action) ?? []) {
+      resolved.set(ref, isLocalRef(ref) ? await store.resolve(ref) : ref);
+    }
+    const resolve = (ref: string) => resolved.get(ref);
+    const request = kind.request(entry.action, resolve);
     if (!request) {
       // The tweet it edits was created offline and has not been delivered: wait behind it.
       await store.put({ ...entry, state: 'pending' });
@@ -130,10 +128,10 @@ export async function drain(deps: DrainDeps, { force = false } = {}): Promise<Dr
 
     if (
       result.kind === 'answer' &&
-      (isSuccess(result.status) || (result.status === 404 && entry.action.kind === 'tweet.delete'))
+      (isSuccess(result.status) || (result.status === 404 && kind.goneIsDone))
     ) {
       const data = (result.body as { data?: unknown } | null)?.data;
-      if (entry.action.kind === 'tweet.create') {
+      if (kind.makesRef) {
         const serverId = (data as { _id?: unknown } | null)?._id;
         if (typeof serverId === 'string') await store.remember(localRef(entry.id), serverId);
       }
@@ -141,7 +139,7 @@ export async function drain(deps: DrainDeps, { force = false } = {}): Promise<Dr
       // Listeners hear of it before the entry leaves the queue: a screen reading the queue
       // must never see it gone before it knows what the server now holds (a deleted tweet
       // would show again for a moment from a list read just before the delete).
-      deps.onDelivered?.(entry, data);
+      deps.onDelivered?.(entry, data, kind.changes(entry.action, data, resolve));
       await store.remove(entry.id);
       continue;
     }
@@ -178,8 +176,3 @@ const isSuccess = (status: number) => status >= 200 && status < 300;
  */
 export const isTransient = (status: number) =>
   status >= 500 || status === 429 || status === 409 || status === 408;
-
-function refsOf(entry: OutboxEntry): TweetRef[] {
-  const a = entry.action;
-  return a.kind === 'tweet.update' || a.kind === 'tweet.delete' ? [a.tweet] : [];
-}

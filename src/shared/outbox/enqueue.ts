@@ -1,4 +1,5 @@
-import { laneOf, localRef, type OutboxAction, type OutboxEntry } from './model.ts';
+import { kindOf } from './kinds.ts';
+import type { OutboxAction, OutboxEntry } from './model.ts';
 
 /** What the store must do, in one transaction, to enqueue an action. */
 export interface EnqueuePlan {
@@ -20,7 +21,7 @@ export function planEnqueue(
   make: { id: () => string; now: number; seq: number; owner?: string },
 ): EnqueuePlan {
   // Lanes are per user: one student's taps never coalesce with another's on a shared device.
-  const laneFor = (a: OutboxAction, id: string) => `${make.owner ?? ''}|${laneOf(a, id)}`;
+  const laneFor = (a: OutboxAction, id: string) => `${make.owner ?? ''}|${kindOf(a).lane(a, id)}`;
   queue = queue.filter((e) => e.owner === make.owner);
   const fresh = (a: OutboxAction, id = make.id()): OutboxEntry => ({
     id,
@@ -34,8 +35,9 @@ export function planEnqueue(
     ...(make.owner !== undefined ? { owner: make.owner } : {}),
   });
   const untouched = (e: OutboxEntry) => e.state === 'pending' && e.attempts === 0;
+  const { coalesce } = kindOf(action);
 
-  if (action.kind === 'like' || action.kind === 'subscribe') {
+  if (coalesce === 'final-state') {
     const lane = laneFor(action, '');
     const inLane = queue.filter((e) => e.lane === lane);
     const last = inLane[inLane.length - 1];
@@ -48,20 +50,20 @@ export function planEnqueue(
     return { put: [entry], remove: [], entryId: entry.id };
   }
 
-  if (action.kind === 'tweet.update' || action.kind === 'tweet.delete') {
-    const creation = queue.find((e) => e.action.kind === 'tweet.create' && localRef(e.id) === action.tweet);
-    const laterEdits = queue.filter(
-      (e) => e.action.kind === 'tweet.update' && e.action.tweet === action.tweet,
-    );
+  if (coalesce === 'into-creation' || coalesce === 'cancels-creation') {
+    // Something made offline (a tweet) shares its lane with every later change of it.
+    const inLane = queue.filter((e) => e.lane === laneFor(action, ''));
+    const creation = inLane.find((e) => kindOf(e.action).makesRef);
+    const laterEdits = inLane.filter((e) => kindOf(e.action).coalesce === 'into-creation');
     if (creation && untouched(creation) && laterEdits.every(untouched)) {
-      if (action.kind === 'tweet.delete') {
+      if (coalesce === 'cancels-creation') {
         // Created and deleted without ever reaching the server: nothing to send at all.
         return { put: [], remove: [creation.id, ...laterEdits.map((e) => e.id)], entryId: undefined };
       }
-      const folded: OutboxEntry = { ...creation, action: { kind: 'tweet.create', content: action.content } };
+      const folded: OutboxEntry = { ...creation, action: kindOf(action).fold!(creation.action, action) };
       return { put: [folded], remove: laterEdits.map((e) => e.id), entryId: folded.id };
     }
-    if (action.kind === 'tweet.update') {
+    if (coalesce === 'into-creation') {
       const waiting = laterEdits[laterEdits.length - 1];
       if (waiting && untouched(waiting)) {
         const replacement = { ...fresh(action), seq: waiting.seq };

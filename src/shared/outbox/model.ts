@@ -11,10 +11,15 @@ export type OutboxAction =
   | { kind: 'like'; target: 'v' | 'c' | 't'; targetId: string; liked: boolean }
   | { kind: 'subscribe'; channelId: string; subscribed: boolean }
   | { kind: 'comment.create'; videoId: string; content: string }
+  | { kind: 'comment.delete'; videoId: string; commentId: string }
   | { kind: 'tweet.create'; content: string }
   | { kind: 'tweet.update'; tweet: TweetRef; content: string }
   | { kind: 'tweet.delete'; tweet: TweetRef }
   | { kind: 'contact'; name: string; email: string; mobile?: string; message: string };
+
+/** One kind of action, by its name. */
+export type ActionKind = OutboxAction['kind'];
+export type ActionOf<K extends ActionKind> = Extract<OutboxAction, { kind: K }>;
 
 export type EntryState = 'pending' | 'sending' | 'failed';
 
@@ -44,68 +49,8 @@ export const LOCAL_PREFIX = 'local:';
 export const localRef = (entryId: string): TweetRef => `${LOCAL_PREFIX}${entryId}`;
 export const isLocalRef = (ref: string) => ref.startsWith(LOCAL_PREFIX);
 
-/** The lane of an action: one per like target, per channel, per tweet, per new comment. */
-export function laneOf(action: OutboxAction, entryId: string): string {
-  switch (action.kind) {
-    case 'like':
-      return `like:${action.target}:${action.targetId}`;
-    case 'subscribe':
-      return `subscribe:${action.channelId}`;
-    case 'comment.create':
-      return `comment:${entryId}`;
-    case 'tweet.create':
-      return `tweet:${localRef(entryId)}`;
-    case 'tweet.update':
-    case 'tweet.delete':
-      return `tweet:${action.tweet}`;
-    case 'contact':
-      return `contact:${entryId}`;
-  }
-}
-
 export interface OutboxRequest {
   method: 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
-}
-
-/** The contract's call for an action (api-contract.md); likes and subscriptions use the set form. */
-export function requestFor(
-  action: OutboxAction,
-  resolve: (ref: TweetRef) => string | undefined,
-): OutboxRequest | undefined {
-  switch (action.kind) {
-    case 'like':
-      return {
-        method: 'POST',
-        path: `/likes/toggle/${action.target}/${action.targetId}`,
-        body: { liked: action.liked },
-      };
-    case 'subscribe':
-      return {
-        method: 'POST',
-        path: `/subscriptions/c/${action.channelId}`,
-        body: { subscribed: action.subscribed },
-      };
-    case 'comment.create':
-      return { method: 'POST', path: `/comments/${action.videoId}`, body: { content: action.content } };
-    case 'tweet.create':
-      return { method: 'POST', path: '/tweets', body: { content: action.content } };
-    case 'tweet.update': {
-      const id = resolve(action.tweet);
-      return id === undefined
-        ? undefined
-        : { method: 'PATCH', path: `/tweets/${id}`, body: { content: action.content } };
-    }
-    case 'tweet.delete': {
-      const id = resolve(action.tweet);
-      return id === undefined ? undefined : { method: 'DELETE', path: `/tweets/${id}` };
-    }
-    case 'contact':
-      return {
-        method: 'POST',
-        path: '/contact',
-        body: { name: action.name, email: action.email, mobile: action.mobile, message: action.message },
-      };
-  }
 }

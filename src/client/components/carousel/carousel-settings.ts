@@ -1,7 +1,7 @@
 import type { EmblaOptionsType } from 'embla-carousel';
 import type { AutoplayOptionsType } from 'embla-carousel-autoplay';
 
-/** The carousels' constants (product-spec.md §4 and §9). */
+/** The carousels' constants (docs/product.md, "What changes on screen, and when"). */
 export const carouselTiming = {
   autoplayDelayMs: 3000,
   transitionMs: 400,

@@ -10,7 +10,7 @@ declare module 'embla-carousel' {
 
 /**
  * Embla decides the slide after a drag from the release speed, so a short flick can change it.
- * The spec wants a change only after a drag of at least `minimumPx` (§9: minimum drag distance
+ * A slide changes only after a drag of at least `minimumPx` (docs/product.md: minimum drag distance
  * 80); shorter drags settle back on the slide they started from.
  */
 export function MinimumDrag(minimumPx: number): MinimumDragType {

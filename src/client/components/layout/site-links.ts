@@ -1,4 +1,4 @@
-/** The links of the top navigation and the footer (product-spec.md, "Top bar" and "Footer"). */
+/** The links of the top navigation and the footer (docs/product.md, "Top bar and footer"). */
 export const publicLinks = [
   { to: '/', label: 'Home' },
   { to: '/courses', label: 'Courses' },
@@ -7,7 +7,7 @@ export const publicLinks = [
   { to: '/contact', label: 'Contact' },
 ] as const;
 
-/** The signed-in user's own pages, shown beside Logout (product-spec.md, "Top bar"). */
+/** The signed-in user's own pages, shown beside Logout (docs/product.md, "Top bar and footer"). */
 export const signedInLinks = [
   { to: '/dashbord', label: 'Dashboard' },
   { to: '/getvideos', label: 'My Videos' },

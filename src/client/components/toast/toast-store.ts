@@ -11,7 +11,7 @@ let nextId = 1;
 const store = createStore<readonly ToastMessage[]>([]);
 
 /**
- * The app's toasts (product-spec.md §8: server errors of sign-in and registration, and the
+ * The app's toasts (docs/product.md, "Messages the student may see": server errors of sign-in and registration, and the
  * registration notice). A plain store, so that showing one needs no React context and the
  * toast UI itself is downloaded only when the first toast appears.
  */

@@ -17,7 +17,7 @@ const kinds = {
 } as const;
 
 /**
- * Choosing a file uploads it at once (product-spec.md, "Update cover / Update avatar"), with
+ * Choosing a file uploads it at once (docs/product.md, "The student's account"), with
  * the share sent so far, a way to cancel, and then the new picture as the server stored it.
  */
 export function ImageUpdate({ kind, user }: { kind: keyof typeof kinds; user: CurrentUser }) {

@@ -9,7 +9,7 @@ import './channel.css';
 export type ProfileActions = (profile: ChannelProfile, mutate: KeyedMutator<ChannelProfile>) => ReactNode;
 
 /**
- * A channel's profile (product-spec.md, "Channel profile"): cover, avatar, names, counts,
+ * A channel's profile (docs/product.md, "People and channels"): cover, avatar, names, counts,
  * whether you are subscribed, e-mail. `actions` places what the route composes (Subscribe).
  */
 export function ChannelProfileView({ username, actions }: { username: string; actions?: ProfileActions }) {
@@ -72,7 +72,7 @@ export function ChannelProfileView({ username, actions }: { username: string; ac
   );
 }
 
-/** The way back the spec gives each profile route. */
+/** The way back each profile route gives (docs/product.md, "People and channels"). */
 export function BackLink({ to }: { to: '/dashbord' | '/tweets' }) {
   return (
     <Link to={to} className="back-link">

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
 import type { Comment } from '../../../shared/contracts/comments.ts';
-import type { Paged } from '../../../shared/contracts/pagination.ts';
+import { useComments } from '../../api/comments.ts';
 import { LikeButton } from '../../components/like-button.tsx';
 import { PendingMark } from '../../components/pending-mark.tsx';
 import { LoadError, Loading } from '../../components/status.tsx';
+import type { OutboxEntry } from '../../../shared/outbox/model.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useOutbox, usePendingActions } from '../../lib/outbox-react.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
@@ -14,20 +14,19 @@ const FIRST_LIMIT = 10;
 const MAX_LENGTH = 1000;
 
 /**
- * The add-comment form and the comment list of one video (spec §2, §9): pages from 1 with a
+ * The add-comment form and the comment list of one video (docs/product.md, "Videos"): pages from 1 with a
  * limit of 10; "more" raises the limit by 10; "previous" is disabled on page 1. A new comment
  * goes through the outbox: shown at once, marked pending until the server has it.
  */
 export function CommentSection({ videoId }: { videoId: string }) {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(FIRST_LIMIT);
-  const { data, error, isLoading, mutate } = useSWR<Paged<Comment>>(
-    `/comments/${videoId}?page=${page}&limit=${limit}`,
-    {
-      keepPreviousData: true,
-    },
-  );
+  const { data, error, isLoading, mutate } = useComments(videoId, page, limit);
   const waiting = usePendingActions('comment.create', (a) => a.videoId === videoId);
+  const deletes = usePendingActions('comment.delete', (a) => a.videoId === videoId);
+  const deleting = new Map(deletes.map((entry) => [entry.action.commentId, entry]));
+  // A waiting delete hides its comment at once; a refused one shows it again, marked "Not sent".
+  const shown = data?.docs.filter((c) => (deleting.get(c._id)?.state ?? 'failed') === 'failed') ?? [];
 
   return (
     <section className="comments" aria-labelledby={`comments-${videoId}`}>
@@ -49,33 +48,12 @@ export function CommentSection({ videoId }: { videoId: string }) {
       {isLoading && !data ? <Loading label="Loading comments…" /> : null}
       {data ? (
         <>
-          {data.docs.length === 0 && waiting.length === 0 ? (
+          {shown.length === 0 && waiting.length === 0 ? (
             <p className="comment-empty">No comments yet. Be the first!</p>
           ) : null}
           <ul className="comment-list">
-            {data.docs.map((comment) => (
-              <li key={comment._id} className="comment">
-                <img
-                  className="comment-avatar"
-                  src={comment.owner.avatar}
-                  alt=""
-                  width={36}
-                  height={36}
-                  loading="lazy"
-                />
-                <div className="comment-body">
-                  <p className="comment-meta">
-                    <strong>{comment.owner.username}</strong>{' '}
-                    <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
-                  </p>
-                  <p className="comment-text">{comment.content}</p>
-                  <LikeButton
-                    target="c"
-                    targetId={comment._id}
-                    initial={{ liked: comment.liked, likesCount: comment.likesCount }}
-                  />
-                </div>
-              </li>
+            {shown.map((comment) => (
+              <CommentItem key={comment._id} comment={comment} refused={deleting.get(comment._id)} />
             ))}
           </ul>
           <div className="comment-paging">
@@ -102,6 +80,50 @@ export function CommentSection({ videoId }: { videoId: string }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * One comment: its author, date, text and like. Its author may delete it, with no connection
+ * too: the delete waits in the outbox (docs/product.md, "Videos").
+ */
+function CommentItem({ comment, refused }: { comment: Comment; refused: OutboxEntry | undefined }) {
+  const me = useCurrentUser();
+  const outbox = useOutbox();
+  const remove = () => {
+    if (window.confirm('Delete this comment?')) {
+      void outbox.enqueue({ kind: 'comment.delete', videoId: comment.video, commentId: comment._id });
+    }
+  };
+  return (
+    <li className="comment">
+      <img
+        className="comment-avatar"
+        src={comment.owner.avatar}
+        alt=""
+        width={36}
+        height={36}
+        loading="lazy"
+      />
+      <div className="comment-body">
+        <p className="comment-meta">
+          <strong>{comment.owner.username}</strong>{' '}
+          <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+        </p>
+        <p className="comment-text">{comment.content}</p>
+        <LikeButton
+          target="c"
+          targetId={comment._id}
+          initial={{ liked: comment.liked, likesCount: comment.likesCount }}
+        />
+        {me?._id === comment.owner._id ? (
+          <button type="button" className="button button-secondary comment-delete" onClick={remove}>
+            Delete
+          </button>
+        ) : null}
+        <PendingMark entry={refused} />
+      </div>
+    </li>
   );
 }
 

@@ -16,7 +16,7 @@ export interface BlogPost {
   description: string;
 }
 
-/** The Blog page's static entries (product-spec.md §2, Blog): placeholders about e-learning. */
+/** The Blog page's static entries (docs/product.md, "Marketing"): placeholders about e-learning. */
 export const blogPosts: readonly BlogPost[] = [
   {
     id: 1,

@@ -37,7 +37,7 @@ export function emailJsConfigFrom(env: Record<string, unknown>): EmailJsConfig |
 }
 
 /**
- * The spec's client-side checks (product-spec.md §5): name, email and message required, mobile
+ * The contact form's checks (docs/product.md, "Checks made before sending"): name, email and message required, mobile
  * optional and numeric. The server checks formats and lengths as well, and says so per field.
  */
 export function checkContactFields(fields: ContactFields): FieldErrors {

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import courseEnglish from './images/course-english.webp?no-inline';
 import './marketing.css';
 
-/** The Courses page's three identical placeholder cards (product-spec.md §2, Courses). */
+/** The Courses page's three identical placeholder cards (docs/product.md, "Marketing"). */
 export function CourseList() {
   return (
     <ul className="card-grid">

@@ -4,7 +4,7 @@ import { popularCoursesBreakpoints } from './carousel-breakpoints.ts';
 import courseEnglish from './images/course-english.webp?no-inline';
 import './marketing.css';
 
-/** Fixed content (product-spec.md §2): one English Speaking course, repeated. */
+/** Fixed content (docs/product.md, "Marketing"): one English Speaking course, repeated. */
 const course = {
   name: 'English Speaking',
   category: 'Communication',

@@ -1,31 +1,10 @@
 import { useState } from 'react';
-import type { OutboxAction, OutboxEntry } from '../../../shared/outbox/model.ts';
+import { kindOf } from '../../../shared/outbox/kinds.ts';
+import type { OutboxEntry } from '../../../shared/outbox/model.ts';
 import { Empty } from '../../components/status.tsx';
 import { useOutbox, useOutboxEntries } from '../../lib/outbox-react.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import './offline.css';
-
-const targetNames = { v: 'a video', c: 'a comment', t: 'a tweet' } as const;
-
-/** What an action is, in a student's words. */
-export function describeAction(action: OutboxAction): { what: string; text?: string } {
-  switch (action.kind) {
-    case 'like':
-      return { what: `${action.liked ? 'Like' : 'Remove your like from'} ${targetNames[action.target]}` };
-    case 'subscribe':
-      return { what: action.subscribed ? 'Subscribe to a channel' : 'Unsubscribe from a channel' };
-    case 'comment.create':
-      return { what: 'Comment on a video', text: action.content };
-    case 'tweet.create':
-      return { what: 'New tweet', text: action.content };
-    case 'tweet.update':
-      return { what: 'Edit of a tweet', text: action.content };
-    case 'tweet.delete':
-      return { what: 'Delete a tweet' };
-    case 'contact':
-      return { what: `Contact message from ${action.name}`, text: action.message };
-  }
-}
 
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -86,7 +65,7 @@ export function OutboxList() {
       </button>
       <ol className="outbox-list">
         {entries.map((entry) => {
-          const { what, text } = describeAction(entry.action);
+          const { what, text } = kindOf(entry.action).label(entry.action);
           return (
             <li key={entry.id} className={entry.state === 'failed' ? 'outbox-item failed' : 'outbox-item'}>
               <p className="outbox-what">{what}</p>

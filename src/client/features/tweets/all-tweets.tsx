@@ -1,17 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { Tweet } from '../../../shared/contracts/tweets.ts';
 import type { CurrentUser } from '../../../shared/contracts/users.ts';
+import { allTweetsPath, useTweetList } from '../../api/tweets.ts';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
-import { usePagedList } from '../../lib/use-paged-list.ts';
 import { useOutboxQueue } from '../../lib/outbox-react.tsx';
 import { isOffline, useOnline } from '../../lib/use-online.ts';
 import { OfflineNote } from './online.tsx';
-import { useDeliveredTweets, withWaitingChanges, type TweetItem } from './pending-tweets.ts';
+import { withWaitingChanges, type TweetItem } from './pending-tweets.ts';
 import { TweetCard, TweetList } from './tweet-card.tsx';
 import './tweets.css';
-
-export const PAGE_SIZE = 20;
 
 /**
  * A paged tweet list with this device's waiting changes applied, and the states every tweet
@@ -33,12 +30,11 @@ export function TweetFeed({
   offlineNote?: string;
   actions?: (item: TweetItem) => ReactNode;
 }) {
-  const list = usePagedList<Tweet>(path, PAGE_SIZE);
+  const list = useTweetList(path);
   const queue = useOutboxQueue();
   const online = useOnline();
-  const withDelivered = useDeliveredTweets(path);
   // Until the queue is read, the server's copy alone could show a tweet deleted on this device.
-  const items = queue === undefined ? [] : withWaitingChanges(withDelivered(list.items), queue, user);
+  const items = queue === undefined ? [] : withWaitingChanges(list.items, queue, user);
   const offline = !online || path === null || (list.error !== undefined && isOffline(list.error));
   const failed = list.error !== undefined && !offline;
 
@@ -68,7 +64,7 @@ export function AllTweets({ user }: { user: CurrentUser | null }) {
     <div className="tweets-layout">
       <div className="tweets-main">
         <TweetFeed
-          path="/tweets"
+          path={allTweetsPath}
           user={user}
           label="All tweets"
           empty="No tweets yet. Be the first to write one."

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CurrentUser } from '../../../shared/contracts/users.ts';
+import { userTweetsPath } from '../../api/tweets.ts';
 import { useOutbox } from '../../lib/outbox-react.tsx';
 import { TweetFeed } from './all-tweets.tsx';
 import type { TweetItem } from './pending-tweets.ts';
@@ -8,7 +9,7 @@ import './tweets.css';
 
 /**
  * Delete Tweet, asked twice: a tap that cannot be undone deserves a second one. The delete goes
- * through the outbox (it works offline), and the screen then goes to /tweets (spec §4).
+ * through the outbox (it works offline), and the screen then goes to /tweets (docs/product.md, "Tweets").
  */
 function DeleteTweet({ item }: { item: TweetItem }) {
   const outbox = useOutbox();
@@ -60,7 +61,7 @@ export function MyTweets({ user }: { user: CurrentUser | null }) {
         </Link>
       </div>
       <TweetFeed
-        path={user ? `/tweets/user/${user._id}` : null}
+        path={user ? userTweetsPath(user._id) : null}
         user={user}
         label="My tweets"
         empty="data not found"

@@ -1,9 +1,6 @@
 import type { Tweet } from '../../../shared/contracts/tweets.ts';
 import type { PublicUser } from '../../../shared/contracts/users.ts';
-import { isLocalRef, localRef, type OutboxEntry, type TweetRef } from '../../../shared/outbox/model.ts';
-import type { Outbox } from '../../lib/outbox.ts';
-import { useOutbox } from '../../lib/outbox-react.tsx';
-import { createStore, useStore, type Store } from '../../lib/store.ts';
+import { localRef, type OutboxEntry, type TweetRef } from '../../../shared/outbox/model.ts';
 
 type Owner = Pick<PublicUser, '_id' | 'username' | 'fullName' | 'avatar'>;
 
@@ -19,64 +16,6 @@ export interface TweetItem {
   tweet?: Tweet;
   /** The outbox entry still waiting for this tweet, shown as "Pending" (or "Not sent"). */
   waiting?: OutboxEntry;
-}
-
-/** One change the outbox delivered: the server's copy of a new or edited tweet, or a deleted id. */
-type Delivery = { kind: 'created' | 'updated'; tweet: Tweet } | { kind: 'deleted'; id: string };
-
-// How long a delivered change is laid over the server's list: ample for the list to be read
-// again, short enough that a change made elsewhere afterwards is never hidden for long.
-const KEEP_MS = 60_000;
-
-const stores = new WeakMap<Outbox, Store<readonly Delivery[]>>();
-
-/** What an outbox delivered lately, kept for the app's life: a list opened after it still sees it. */
-function deliveries(outbox: Outbox): Store<readonly Delivery[]> {
-  const known = stores.get(outbox);
-  if (known) return known;
-  const store = createStore<readonly Delivery[]>([]);
-  outbox.onDelivered(({ action }, data) => {
-    const tweet = data as Tweet | null;
-    const delivery: Delivery | undefined =
-      action.kind === 'tweet.create' && tweet?._id
-        ? { kind: 'created', tweet }
-        : action.kind === 'tweet.update' && tweet?._id
-          ? { kind: 'updated', tweet }
-          : action.kind === 'tweet.delete' && !isLocalRef(action.tweet)
-            ? { kind: 'deleted', id: action.tweet }
-            : undefined;
-    if (!delivery) return;
-    store.set([...store.get(), delivery]);
-    setTimeout(() => store.set(store.get().filter((d) => d !== delivery)), KEEP_MS);
-  });
-  stores.set(outbox, store);
-  return store;
-}
-
-/**
- * What the outbox delivered in the last KEEP_MS, laid over the server's list (which the delivery
- * also asks to be read again: see revalidateAfter in lib/outbox-react.tsx), so that a tweet does
- * not blink out between leaving the outbox and reappearing in the list, and a deleted one does
- * not flash back from a list read before the delete, even one opened afterwards.
- */
-export function useDeliveredTweets(path: string | null) {
-  const delivered = useStore(deliveries(useOutbox()));
-  return (server: readonly Tweet[]): Tweet[] => {
-    let tweets = [...server];
-    for (const d of delivered) {
-      if (d.kind === 'deleted') tweets = tweets.filter((t) => t._id !== d.id);
-      else if (d.kind === 'updated')
-        tweets = tweets.map((t) => (t._id === d.tweet._id && d.tweet.updatedAt > t.updatedAt ? d.tweet : t));
-      // A new tweet belongs on everyone's list and on its author's, not on another channel's.
-      else if (
-        (path === '/tweets' || path === `/tweets/user/${d.tweet.owner._id}`) &&
-        !tweets.some((t) => t._id === d.tweet._id)
-      ) {
-        tweets = [d.tweet, ...tweets];
-      }
-    }
-    return tweets;
-  };
 }
 
 /** Of two entries for one tweet, the one to show: a refusal first, else the later one. */

@@ -86,7 +86,7 @@ function Refused({ item }: { item: TweetItem }) {
 }
 
 /**
- * One tweet (spec §2, All tweets): owner avatar and username linking to their profile, the
+ * One tweet (docs/product.md, "Tweets"): owner avatar and username linking to their profile, the
  * text, the like button and count, and the tweet id. A tweet with a change still waiting on
  * this device is marked "Pending". `actions` holds what My Tweets adds (update, delete).
  */

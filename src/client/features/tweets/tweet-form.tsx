@@ -1,10 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import useSWR, { useSWRConfig, type Cache } from 'swr';
-import type { Paged } from '../../../shared/contracts/pagination.ts';
-import type { Tweet } from '../../../shared/contracts/tweets.ts';
 import type { CurrentUser } from '../../../shared/contracts/users.ts';
 import { isLocalRef, type TweetRef } from '../../../shared/outbox/model.ts';
+import { useTweet } from '../../api/tweets.ts';
 import { isNotFound, LoadError, Loading } from '../../components/status.tsx';
 import { FormField } from '../../components/forms/form-field.tsx';
 import { useOutbox, useOutboxQueue } from '../../lib/outbox-react.tsx';
@@ -114,23 +112,6 @@ export function CreateTweet() {
   );
 }
 
-/**
- * A tweet some list on this screen has already loaded, so that a tweet opened from My Tweets can
- * be edited with no connection: lists are cached by SWR under their page keys.
- */
-function cachedTweet(cache: Cache, id: string): Tweet | undefined {
-  for (const key of cache.keys()) {
-    if (!key.includes('/tweets')) continue;
-    const data: unknown = cache.get(key)?.data;
-    const pages = (Array.isArray(data) ? data : [data]) as Array<Partial<Paged<Tweet>> | undefined>;
-    for (const page of pages) {
-      const found = Array.isArray(page?.docs) ? page.docs.find((t) => t._id === id) : undefined;
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
 function Gone({ children }: { children: string }) {
   return (
     <div className="load-state load-state-empty" role="alert">
@@ -188,10 +169,7 @@ function UpdateWaitingTweet({ tweetRef }: { tweetRef: TweetRef }) {
 }
 
 function UpdateServerTweet({ tweetId, user }: { tweetId: string; user: CurrentUser | null }) {
-  const { cache } = useSWRConfig();
-  const { data, error, isLoading, mutate } = useSWR<Tweet>(`/tweets/t/${encodeURIComponent(tweetId)}`, {
-    fallbackData: cachedTweet(cache, tweetId),
-  });
+  const { data, error, isLoading, mutate } = useTweet(tweetId);
   const queue = useOutboxQueue();
   if (queue === undefined || (isLoading && !data)) return <Loading />;
   if (!data) {

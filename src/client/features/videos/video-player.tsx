@@ -10,7 +10,7 @@ import { formatDuration } from './format-duration.ts';
 import './videos.css';
 
 /**
- * The player of one video (spec §2): 640x360 on wide screens, the full width on a phone; owner
+ * The player of one video (docs/product.md, "Videos"): 640x360 on wide screens, the full width on a phone; owner
  * with a link to their profile and Subscribe; title, description and the like button. The first
  * play adds the video to the watch history (and counts a view).
  */

@@ -1,0 +1,35 @@
+import useSWR from 'swr';
+import type { CacheChange } from '../../shared/outbox/kinds.ts';
+import type { ChannelProfile } from '../../shared/contracts/users.ts';
+import { rereadPaths, updateKeys } from './cache.ts';
+
+const profilePath = (username: string) => `/users/c/${encodeURIComponent(username)}`;
+
+/** A channel's profile, by username (docs/api.md, "People"). */
+export function useChannelProfile(username: string) {
+  return useSWR<ChannelProfile>(profilePath(username));
+}
+
+/**
+ * A delivered subscription: the channel's cached profiles take the server's state at once; the
+ * lists of channels followed and the channel's stats are read again (only the server knows them).
+ */
+export function subscriptionDelivered(change: Extract<CacheChange, { noun: 'subscription' }>): void {
+  const { channelId, state } = change;
+  if (state) {
+    updateKeys<ChannelProfile>(
+      (path) => path.startsWith('/users/c/'),
+      (profile) =>
+        profile._id === channelId
+          ? { ...profile, isSubscribed: state.subscribed, subscribersCount: state.subscribersCount }
+          : profile,
+    );
+  }
+  rereadPaths(
+    (path) =>
+      path.startsWith('/subscriptions/u/') ||
+      path === `/subscriptions/c/${channelId}` ||
+      path === `/dashboard/stats/${channelId}` ||
+      (!state && path.startsWith('/users/c/')),
+  );
+}
