@@ -8,6 +8,37 @@ import { desktop, h1, password, phone, shots, signUp, useChromium } from '../hel
 const baseURL = inject('baseURL');
 const browser = useChromium();
 
+describe('a signed-out visit', () => {
+  it('asks the server nothing about a session that cannot exist: no 401 round trips', async () => {
+    const context = await browser().newContext({ baseURL, ...phone });
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() === 401) refused.push(new URL(res.url()).pathname);
+    });
+    await page.goto('/');
+    await expect.poll(() => h1(page).textContent()).toBe('Home');
+    expect(await page.getByRole('link', { name: 'Login / Register', includeHidden: true }).count()).toBe(1);
+    await page.goto('/courses');
+    await expect.poll(() => h1(page).textContent()).toBe('Courses');
+    // Before, each load asked current-user (401) and then tried a refresh (401).
+    expect(refused).toEqual([]);
+
+    // Signed in, the hint is there and the app asks; signed out, it is gone again.
+    await signUp(context, 'hint', 'Neha Joshi');
+    expect((await context.cookies()).find((c) => c.name === 'eduportal-session')?.httpOnly).toBe(false);
+    await page.goto('/acc');
+    await expect.poll(() => h1(page).textContent()).toBe('My account');
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await page.getByRole('button', { name: 'Logout' }).tap();
+    await expect.poll(() => h1(page).textContent()).toBe('Login');
+    await expect
+      .poll(async () => (await context.cookies()).some((c) => c.name === 'eduportal-session'))
+      .toBe(false);
+    await context.close();
+  });
+});
+
 describe('what a signed-in student sees', () => {
   it('a "Sign-in failed" toast goes once the next try signs in', async () => {
     const context = await browser().newContext({ baseURL, ...phone });
@@ -61,6 +92,42 @@ describe('what a signed-in student sees', () => {
     expect(widths.cover).toBeGreaterThan(widths.column - 4);
     expect(await page.getByText('Is Subscribed').count()).toBe(0);
     await context.close();
+  });
+});
+
+describe('someone else’s video', () => {
+  it('cannot be edited: the form says so at once instead of after Submit', async () => {
+    const alice = await browser().newContext({ baseURL, ...desktop });
+    await signUp(alice, 'alice', 'Alice Thomas');
+    const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#264' } })
+      .png()
+      .toBuffer();
+    const made = await alice.request.post('/api/v1/videos', {
+      headers: { origin: baseURL },
+      multipart: {
+        title: 'Alice’s lesson',
+        description: '',
+        videoFile: {
+          name: 'clip.mp4',
+          mimeType: 'video/mp4',
+          buffer: fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/clip.mp4')),
+        },
+        thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
+      },
+    });
+    const videoId = ((await made.json()) as { data: { _id: string } }).data._id;
+    const bob = await browser().newContext({ baseURL, ...phone });
+    await signUp(bob, 'bob', 'Bob Mathew');
+    const page = await bob.newPage();
+    await page.goto(`/updatevideo/${videoId}`);
+    await page.getByText('Only the owner of this video may change it.').waitFor();
+    expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    await bob.close();
+    // The owner still gets the form.
+    const own = await alice.newPage();
+    await own.goto(`/updatevideo/${videoId}`);
+    await own.getByLabel('Title').waitFor();
+    await alice.close();
   });
 });
 

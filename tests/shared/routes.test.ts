@@ -3,8 +3,9 @@ import { clientRoutes, matchesClientRoute } from '../../src/shared/routes.ts';
 
 describe('matchesClientRoute', () => {
   it('knows every screen of docs/product.md, and the outbox', () => {
-    expect(clientRoutes).toHaveLength(27);
+    expect(clientRoutes).toHaveLength(28);
     expect(matchesClientRoute('/outbox')).toBe(true);
+    expect(matchesClientRoute('/videos/65f1c0')).toBe(true);
     for (const path of ['/', '/courses', '/blog', '/instructor', '/contact', '/login', '/register']) {
       expect(matchesClientRoute(path), path).toBe(true);
     }

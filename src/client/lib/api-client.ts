@@ -41,6 +41,8 @@ export interface WriteResult<T> {
 }
 
 export interface ApiClient {
+  /** Where this client keeps the session's tokens (see TokenMode). */
+  readonly tokenMode: TokenMode;
   get<T>(path: string, init?: RequestOptions): Promise<T>;
   /** A JSON write; without a body nothing is sent (no Content-Type either). */
   post<T>(path: string, body?: unknown, init?: RequestOptions): Promise<WriteResult<T>>;
@@ -298,6 +300,7 @@ export function createApiClient(baseUrl = '', options: ApiClientOptions = {}): A
       init.onProgress?.(1);
       return { data: body.data, message: body.message };
     },
+    tokenMode: memory ? 'memory' : 'cookies',
     refreshSession,
     onSessionEnded(listener) {
       endedListeners.add(listener);

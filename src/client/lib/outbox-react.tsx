@@ -7,7 +7,7 @@ import { cacheDelivery } from '../api/deliveries.ts';
 import { api as appApi, ApiError, type ApiClient } from './api-client.ts';
 import { Outbox } from './outbox.ts';
 import { OutboxDatabase } from './outbox-store.ts';
-import { useApi, useCurrentUser } from './session.tsx';
+import { useApi, useSession } from './session.tsx';
 
 /**
  * Sends outbox requests through the app's API client, so they share its session handling (one
@@ -115,9 +115,15 @@ export function OutboxProvider({ outbox, children }: { outbox: Outbox; children:
 export function useOutbox(): Outbox {
   const api = useApi();
   const outbox = use(OutboxContext) ?? outboxFor(api);
-  const me = useCurrentUser();
+  const { state } = useSession();
+  const settled = state.status !== 'loading';
+  const owner = state.user?._id;
   // Entries belong to who made them: a shared phone never sends one student's under another.
-  useEffect(() => outbox.setOwner(me?._id), [outbox, me?._id]);
+  // While the session is still being asked for, the owner is left as it is: set to nobody, the
+  // screens would say "nothing is waiting" for a moment, then show the queue.
+  useEffect(() => {
+    if (settled) outbox.setOwner(owner);
+  }, [outbox, settled, owner]);
   return outbox;
 }
 
@@ -128,10 +134,13 @@ export function useOutbox(): Outbox {
  */
 export function useOutboxQueue(): OutboxEntry[] | undefined {
   const outbox = useOutbox();
-  const me = useCurrentUser();
+  const { state } = useSession();
+  const me = state.user;
   const all = useSyncExternalStore(outbox.subscribe, outbox.snapshot, outbox.snapshot);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `mine` reads the owner, which follows `me`.
-  return useMemo(() => all && outbox.mine(all), [all, outbox, me?._id]);
+  const mine = useMemo(() => all && outbox.mine(all), [all, outbox, me?._id]);
+  // Not known until the session is: whose entries these are decides what is shown.
+  return state.status === 'loading' ? undefined : mine;
 }
 
 /** The queue as it is now, kept current, for screens that show what is still waiting. */

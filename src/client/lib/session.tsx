@@ -1,5 +1,5 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
-import type { CurrentUser, LoginResult } from '../../shared/contracts/users.ts';
+import { SESSION_HINT_COOKIE, type CurrentUser, type LoginResult } from '../../shared/contracts/users.ts';
 import { ApiError, type ApiClient } from './api-client.ts';
 import { rememberedUser, rememberUser } from './device-user.ts';
 import { clearPrivateData } from './private-data.ts';
@@ -32,6 +32,12 @@ const loading: SessionState = { status: 'loading', user: null };
 const signedOut: SessionState = { status: 'signed-out', user: null };
 
 /** The signed-in user of one app, shared by the router's guard and every screen. */
+/** Whether the server's session hint cookie is there (see SESSION_HINT_COOKIE). */
+function hasSessionHint(): boolean {
+  if (typeof document === 'undefined') return true;
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+}
+
 export function createSession(api: ApiClient): Session {
   const store = createStore<SessionState>(loading);
   let pending: Promise<SessionState> | null = null;
@@ -91,6 +97,17 @@ export function createSession(api: ApiClient): Session {
     subscribe: store.subscribe,
     load() {
       const state = store.get();
+      // No session can exist without the server's hint cookie, and nobody is remembered here:
+      // signed out, without two 401 round trips (current-user, then a refresh) on a slow link.
+      if (
+        api.tokenMode === 'cookies' &&
+        state.status === 'loading' &&
+        !hasSessionHint() &&
+        !rememberedUser()
+      ) {
+        set(signedOut);
+        return Promise.resolve(store.get());
+      }
       return state.status === 'loading' || state.status === 'unreachable' ? ask() : Promise.resolve(state);
     },
     async signIn(username, password) {

@@ -13,6 +13,15 @@ function loadManager(api: ApiClient): Promise<UploadManager> {
 
 const none: UploadView[] = [];
 
+/**
+ * Whether there may be uploads to show: the manager is loaded, or its flag says some are open.
+ * Screens that merely may list uploads (/outbox) check this first, so that nothing loads for a
+ * student who never uploaded.
+ */
+export function mayHaveUploads(): boolean {
+  return current !== undefined || hasOpenUploads();
+}
+
 /** The manager's flag (resumable-uploads.ts), spelled here so that checking it loads nothing. */
 function hasOpenUploads(): boolean {
   try {

@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { SESSION_HINT_COOKIE } from '../../shared/contracts/users.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { IssuedTokens, Principal, SessionsService } from '../modules/users/sessions.service.ts';
@@ -68,10 +69,18 @@ export function setSessionCookies(
     ...base,
     maxAge: settings.refreshTokenTtlDays * 86400,
   });
+  // Readable by script and holding no secret: it only tells the app that a session may exist,
+  // so that a signed-out visit asks nothing of the server (docs/api.md, "Sessions").
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    ...base,
+    httpOnly: false,
+    maxAge: settings.refreshTokenTtlDays * 86400,
+  });
 }
 
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
   const base = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: request.protocol === 'https' };
   reply.clearCookie(ACCESS_COOKIE, base);
   reply.clearCookie(REFRESH_COOKIE, base);
+  reply.clearCookie(SESSION_HINT_COOKIE, { ...base, httpOnly: false });
 }

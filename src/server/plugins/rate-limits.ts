@@ -9,7 +9,7 @@ const tooMany = (_request: FastifyRequest, context: { after: string }) =>
   new AppError(429, `Too many requests. Please wait ${context.after} and try again.`);
 
 /**
- * Limits per client (api-contract.md, "Around the edges"): every write, per signed-in user or
+ * Limits per client (docs/api.md, "Idempotency and rate limits"): every write, per signed-in user or
  * else per address; sign-in and registration more tightly, per address. Counters live in this
  * process, which is the whole server.
  */

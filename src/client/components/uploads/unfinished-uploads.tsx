@@ -1,8 +1,12 @@
-import { useUploads } from '../../lib/uploads-react.tsx';
+import { mayHaveUploads, useUploads } from '../../lib/uploads-react.tsx';
 import { UploadCard } from './upload-card.tsx';
 
 /** This user's uploads still on their way (or refused), for /outbox. */
 export function UnfinishedUploads() {
+  return mayHaveUploads() ? <UploadList /> : null;
+}
+
+function UploadList() {
   const { manager, uploads } = useUploads();
   const open = uploads.filter((u) => u.state !== 'done');
   if (!manager || open.length === 0) return null;

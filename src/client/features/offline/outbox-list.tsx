@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { kindOf } from '../../../shared/outbox/kinds.ts';
 import type { OutboxEntry } from '../../../shared/outbox/model.ts';
-import { Empty } from '../../components/status.tsx';
-import { useOutbox, useOutboxEntries } from '../../lib/outbox-react.tsx';
+import { Empty, Loading } from '../../components/status.tsx';
+import { useOutbox, useOutboxQueue } from '../../lib/outbox-react.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import './offline.css';
 
@@ -30,10 +30,13 @@ function StateLine({ entry, online }: { entry: OutboxEntry; online: boolean }) {
  */
 export function OutboxList() {
   const outbox = useOutbox();
-  const entries = useOutboxEntries();
+  const queue = useOutboxQueue();
   const online = useOnline();
   const [busy, setBusy] = useState(false);
 
+  // Until the queue has been read, nothing can be said: "Nothing is waiting" would be untrue.
+  if (queue === undefined) return <Loading label="Reading what waits on this device…" />;
+  const entries = queue;
   if (entries.length === 0) {
     return <Empty>Nothing is waiting: everything you did has reached the server.</Empty>;
   }

@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import type { Video } from '../../../shared/contracts/videos.ts';
 import { LoadError, Loading } from '../../components/status.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
-import { useApi } from '../../lib/session.tsx';
+import { useApi, useCurrentUser } from '../../lib/session.tsx';
 import './videos.css';
 
 /** /updatevideo/{id}: Title, Description and Thumbnail; the server's message is shown beneath. */
@@ -12,9 +12,18 @@ export function UpdateVideoForm({ videoId }: { videoId: string }) {
   const { data: video, error, mutate } = useSWR<Video>(`/videos/v/${videoId}`);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  const me = useCurrentUser();
 
   if (error && !video) return <LoadError error={error} retry={() => void mutate()} />;
   if (!video) return <Loading label="Loading the video…" />;
+  // Said up front, as the tweet form does: the server would refuse it only after Submit.
+  if (me && video.owner._id !== me._id) {
+    return (
+      <p className="form-status error" role="alert">
+        Only the owner of this video may change it. “{video.title}” belongs to {video.owner.username}.
+      </p>
+    );
+  }
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
