@@ -1,12 +1,12 @@
 // Upload benchmark (part of `npm run bench`): a 50 MB video sent in one multipart POST beside the
 // same file sent through tus in 5 MiB chunks, on loopback, in the same run; then the bytes sent
 // again after a chunk is cut off at 50%.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { makeNoisyClip } from '../tests/helpers/clips.ts';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/server-process.ts';
 
 const CHUNK = 5 * 1024 * 1024;
@@ -17,33 +17,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** A real ~50 MB video: 30 s of a noisy moving picture that does not compress away. */
 function makeClip(dir: string): string {
   const file = path.join(dir, 'lesson-50mb.webm');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=640x360:rate=25',
-    '-t',
-    '30',
-    '-vf',
-    'noise=alls=40:allf=t',
-    '-c:v',
-    'libvpx',
-    '-deadline',
-    'realtime',
-    '-cpu-used',
-    '8',
-    '-b:v',
-    '14M',
-    '-minrate',
-    '14M',
-    '-maxrate',
-    '14M',
-    '-an',
-    '-y',
-    file,
-  ]);
+  makeNoisyClip(file, { seconds: 30, audio: false });
   return file;
 }
 

@@ -1,31 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { desktop, phone, shots, signUp, uniqueName, useChromium } from '../helpers/e2e.ts';
+import { desktop, phone, shots, signUp, uniqueName, uploadClip, useChromium } from '../helpers/e2e.ts';
 
 // Issue 18's features: "Search videos" and a video's own address, at phone and desktop sizes.
 const baseURL = inject('baseURL');
 const browser = useChromium();
-const clip = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/clip.webm'));
-
-async function upload(context: BrowserContext, title: string, description: string): Promise<string> {
-  const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#246' } })
-    .png()
-    .toBuffer();
-  const res = await context.request.post('/api/v1/videos', {
-    headers: { origin: baseURL },
-    multipart: {
-      title,
-      description,
-      videoFile: { name: 'clip.webm', mimeType: 'video/webm', buffer: clip },
-      thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { _id: string } }).data._id;
-}
 
 const cards = (page: Page, word: string) =>
   page.locator('.video-grid').getByRole('button', { name: new RegExp(word) });
@@ -45,9 +25,13 @@ describe.each([
     await signUp(context, 'find', 'Meena Kumari');
     // Words of this run only, so that the shared server's other videos never match.
     const tag = uniqueName('w').replaceAll('_', '');
-    const rivers = await upload(context, `Rivers ${tag}`, 'Where they start and where they meet the sea.');
-    await upload(context, `गणित की किताब ${tag}`, 'भिन्न और दशमलव');
-    await upload(context, `Plants ${tag}`, `Light and leaves, and rivers of sap. ${tag}`);
+    const rivers = await uploadClip(
+      context,
+      `Rivers ${tag}`,
+      'Where they start and where they meet the sea.',
+    );
+    await uploadClip(context, `गणित की किताब ${tag}`, 'भिन्न और दशमलव');
+    await uploadClip(context, `Plants ${tag}`, `Light and leaves, and rivers of sap. ${tag}`);
 
     const page = await context.newPage();
     await page.goto('/videos');

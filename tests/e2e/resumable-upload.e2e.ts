@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchPersistentChromium } from '../helpers/chromium.ts';
+import { makeNoisyClip } from '../helpers/clips.ts';
 import { phone, shots, signUp } from '../helpers/e2e.ts';
 import { startSlowLink, type SlowLink } from '../helpers/slow-link.ts';
 
@@ -25,38 +25,7 @@ interface Sent {
 
 beforeAll(async () => {
   // A real 20 MB clip, made here: 12 s of a moving, noisy picture that does not compress away.
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=640x360:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-    '-t',
-    '12',
-    '-vf',
-    'noise=alls=40:allf=t',
-    '-c:v',
-    'libvpx',
-    '-deadline',
-    'realtime',
-    '-cpu-used',
-    '8',
-    '-b:v',
-    '14M',
-    '-minrate',
-    '14M',
-    '-maxrate',
-    '14M',
-    '-c:a',
-    'libopus',
-    '-y',
-    clipPath,
-  ]);
+  makeNoisyClip(clipPath, { seconds: 12, audio: true });
   await sharp({ create: { width: 640, height: 360, channels: 3, background: '#2266aa' } })
     .png()
     .toFile(thumbPath);

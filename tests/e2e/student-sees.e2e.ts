@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { desktop, h1, password, phone, shots, signUp, useChromium } from '../helpers/e2e.ts';
+import { desktop, h1, password, phone, shots, signUp, uploadClip, useChromium } from '../helpers/e2e.ts';
 
 // Issue 18's flaws found by trying the app as a student: each check failed before its fix.
 const baseURL = inject('baseURL');
@@ -99,23 +98,7 @@ describe('someone else’s video', () => {
   it('cannot be edited: the form says so at once instead of after Submit', async () => {
     const alice = await browser().newContext({ baseURL, ...desktop });
     await signUp(alice, 'alice', 'Alice Thomas');
-    const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#264' } })
-      .png()
-      .toBuffer();
-    const made = await alice.request.post('/api/v1/videos', {
-      headers: { origin: baseURL },
-      multipart: {
-        title: 'Alice’s lesson',
-        description: '',
-        videoFile: {
-          name: 'clip.mp4',
-          mimeType: 'video/mp4',
-          buffer: fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/clip.mp4')),
-        },
-        thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
-      },
-    });
-    const videoId = ((await made.json()) as { data: { _id: string } }).data._id;
+    const videoId = await uploadClip(alice, 'Alice’s lesson');
     const bob = await browser().newContext({ baseURL, ...phone });
     await signUp(bob, 'bob', 'Bob Mathew');
     const page = await bob.newPage();
@@ -135,23 +118,7 @@ describe('an offline comment the server refuses', () => {
   it('stays readable on a phone: the "Not sent" reason goes under the text, not beside it', async () => {
     const owner = await browser().newContext({ baseURL, ...desktop });
     await signUp(owner, 'owner', 'Kavya Iyer');
-    const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#642' } })
-      .png()
-      .toBuffer();
-    const made = await owner.request.post('/api/v1/videos', {
-      headers: { origin: baseURL },
-      multipart: {
-        title: 'Halves and quarters',
-        description: '',
-        videoFile: {
-          name: 'clip.mp4',
-          mimeType: 'video/mp4',
-          buffer: fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/clip.mp4')),
-        },
-        thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
-      },
-    });
-    const videoId = ((await made.json()) as { data: { _id: string } }).data._id;
+    const videoId = await uploadClip(owner, 'Halves and quarters');
 
     const context = await browser().newContext({ baseURL, ...phone });
     await signUp(context, 'asker', 'Imran Khan');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from './chromium.ts';
 import { jpegWithExif } from './http.ts';
@@ -72,4 +73,29 @@ export async function signUp(
   expect(login.status()).toBe(200);
   const { data } = (await login.json()) as { data: { user: { _id: string } } };
   return { username, userId: data.user._id };
+}
+
+/**
+ * Uploads the small fixture clip as a video of the student signed in on `context`, through the
+ * API, with a plain thumbnail; answers the video's id.
+ */
+export async function uploadClip(context: BrowserContext, title: string, description = ''): Promise<string> {
+  const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#246' } })
+    .png()
+    .toBuffer();
+  const res = await context.request.post('/api/v1/videos', {
+    headers: { origin: inject('baseURL') },
+    multipart: {
+      title,
+      description,
+      videoFile: {
+        name: 'clip.webm',
+        mimeType: 'video/webm',
+        buffer: fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/clip.webm')),
+      },
+      thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: { _id: string } }).data._id;
 }

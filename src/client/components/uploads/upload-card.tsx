@@ -14,6 +14,22 @@ const STATE_LABEL: Record<UploadView['state'], string> = {
   failed: 'Not uploaded',
 };
 
+/** What the student can do with an upload in its state. */
+function actions(
+  upload: UploadView,
+): Array<{ label: string; run: 'pause' | 'resume' | 'cancel' | 'forget'; primary?: boolean }> {
+  const finished = upload.state === 'done' || upload.state === 'failed';
+  if (finished) return [{ label: 'Dismiss', run: 'forget' }];
+  if (upload.state === 'creating') return [];
+  if (upload.state === 'needs-file') return [{ label: 'Cancel', run: 'cancel' }];
+  return [
+    upload.state === 'paused'
+      ? { label: 'Resume', run: 'resume', primary: true }
+      : { label: 'Pause', run: 'pause' },
+    { label: 'Cancel', run: 'cancel' },
+  ];
+}
+
 /**
  * One resumable upload: the bytes the server has confirmed, the speed and the time left, and
  * Pause, Resume and Cancel. Shown under the upload form and on /outbox.
@@ -22,7 +38,6 @@ export function UploadCard({ upload, manager }: { upload: UploadView; manager: U
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const fraction = upload.size > 0 ? upload.confirmed / upload.size : 0;
   const percent = Math.floor(fraction * 100);
-  const active = upload.state === 'uploading' || upload.state === 'waiting' || upload.state === 'creating';
   const finished = upload.state === 'done' || upload.state === 'failed';
 
   return (
@@ -73,38 +88,16 @@ export function UploadCard({ upload, manager }: { upload: UploadView; manager: U
       ) : null}
       {fileProblem ? <p className="form-field-error">{fileProblem}</p> : null}
       <div className="upload-actions">
-        {active && upload.state !== 'creating' ? (
+        {actions(upload).map(({ label, run, primary }) => (
           <button
+            key={label}
             type="button"
-            className="button button-secondary"
-            onClick={() => void manager.pause(upload.id)}
+            className={primary ? 'button' : 'button button-secondary'}
+            onClick={() => void manager[run](upload.id)}
           >
-            Pause
+            {label}
           </button>
-        ) : null}
-        {upload.state === 'paused' ? (
-          <button type="button" className="button" onClick={() => void manager.resume(upload.id)}>
-            Resume
-          </button>
-        ) : null}
-        {!finished && upload.state !== 'creating' ? (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => void manager.cancel(upload.id)}
-          >
-            Cancel
-          </button>
-        ) : null}
-        {finished ? (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => void manager.forget(upload.id)}
-          >
-            Dismiss
-          </button>
-        ) : null}
+        ))}
       </div>
     </article>
   );

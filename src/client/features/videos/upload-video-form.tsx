@@ -57,6 +57,20 @@ export function UploadVideoForm() {
       </p>
     ) : null;
   const describedBy = (name: Field) => (errors[name] ? `${name}-error` : undefined);
+  const fileField = (name: 'videoFile' | 'thumbnail', id: string, label: string, accept: string) => (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={accept}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={describedBy(name)}
+      />
+      {fieldError(name)}
+    </>
+  );
 
   return (
     <>
@@ -82,27 +96,8 @@ export function UploadVideoForm() {
           maxLength={32}
         />
 
-        <label htmlFor="upload-video">Video file</label>
-        <input
-          id="upload-video"
-          name="videoFile"
-          type="file"
-          accept="video/*"
-          aria-invalid={Boolean(errors.videoFile)}
-          aria-describedby={describedBy('videoFile')}
-        />
-        {fieldError('videoFile')}
-
-        <label htmlFor="upload-thumbnail">Thumbnail image</label>
-        <input
-          id="upload-thumbnail"
-          name="thumbnail"
-          type="file"
-          accept="image/*"
-          aria-invalid={Boolean(errors.thumbnail)}
-          aria-describedby={describedBy('thumbnail')}
-        />
-        {fieldError('thumbnail')}
+        {fileField('videoFile', 'upload-video', 'Video file', 'video/*')}
+        {fileField('thumbnail', 'upload-thumbnail', 'Thumbnail image', 'image/*')}
 
         <button type="submit" className="button" disabled={starting || !manager}>
           {starting ? 'Starting…' : 'Submit'}
