@@ -1,36 +1,21 @@
 import { mutate } from 'swr';
 import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import type { SendResult } from '../../shared/outbox/drain.ts';
 import { OUTBOX_DB, OUTBOX_SYNC_TAG, SW_MESSAGES, type OutboxChangedMessage } from '../../shared/offline.ts';
-import type { ActionKind, ActionOf, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
+import type { ActionKind, ActionOf, OutboxEntry } from '../../shared/outbox/model.ts';
 import { cacheDelivery } from '../api/deliveries.ts';
-import { api as appApi, ApiError, type ApiClient } from './api-client.ts';
+import { fetchTransport } from '../../shared/outbox/transport.ts';
+import { api as appApi, type ApiClient } from './api-client.ts';
 import { Outbox } from './outbox.ts';
 import { OutboxDatabase } from './outbox-store.ts';
 import { useApi, useCurrentUser } from './session.tsx';
 
 /**
- * Sends outbox requests through the app's API client, so they share its session handling (one
- * refresh for every call that meets a 401) and, in tests, its server and tokens.
+ * Sends outbox requests with the app's API client's credentials (and, in tests, its server and
+ * tokens). A 401 comes back as it is: the drain renews the session once, through the client's
+ * shared refresh, and tries again.
  */
 export function apiTransport(api: ApiClient) {
-  return async (request: OutboxRequest, idempotencyKey: string): Promise<SendResult> => {
-    const init = { headers: { 'Idempotency-Key': idempotencyKey } };
-    try {
-      const result =
-        request.method === 'POST'
-          ? await api.post(request.path, request.body, init)
-          : request.method === 'PATCH'
-            ? await api.patch(request.path, request.body, init)
-            : await api.delete(request.path, init);
-      return { kind: 'answer', status: 200, body: { data: result.data, message: result.message } };
-    } catch (err) {
-      if (err instanceof ApiError) {
-        return { kind: 'answer', status: err.status, body: { message: err.message, errors: err.errors } };
-      }
-      return { kind: 'network-error', message: err instanceof Error ? err.message : String(err) };
-    }
-  };
+  return fetchTransport({ fetch: api.send });
 }
 
 const outboxes = new WeakMap<ApiClient, Outbox>();
@@ -130,8 +115,10 @@ export function useOutboxQueue(): OutboxEntry[] | undefined {
   const outbox = useOutbox();
   const me = useCurrentUser();
   const all = useSyncExternalStore(outbox.subscribe, outbox.snapshot, outbox.snapshot);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `mine` reads the owner, which follows `me`.
-  return useMemo(() => all && outbox.mine(all), [all, outbox, me?._id]);
+  const owner = me?._id;
+  // Filtered by the user this render knows, not by the outbox's owner, which follows it a step
+  // later (an effect): a screen never shows the queue of nobody in between.
+  return useMemo(() => all?.filter((e) => e.owner === undefined || e.owner === owner), [all, owner]);
 }
 
 /** The queue as it is now, kept current, for screens that show what is still waiting. */
