@@ -138,8 +138,21 @@ export function usePendingActions<K extends ActionKind>(
   );
 }
 
-/** The latest waiting entry of one kind that matches, if any (a like's or a subscription's). */
-export function useLatestPending<K extends ActionKind>(kind: K, match: (action: ActionOf<K>) => boolean) {
-  const waiting = usePendingActions(kind, match);
-  return waiting[waiting.length - 1];
+/**
+ * A switch whose taps go through the outbox (a like, a subscription): `on` is the state to show,
+ * the latest waiting tap's unless it was refused, else the server's; `toggle` queues the other
+ * state in the contract's set form; `latest` is the waiting entry, for its Pending mark.
+ */
+export function useQueuedToggle<K extends 'like' | 'subscribe'>(options: {
+  kind: K;
+  match: (action: ActionOf<K>) => boolean;
+  server: boolean;
+  stateOf: (action: ActionOf<K>) => boolean;
+  action: (on: boolean) => ActionOf<K>;
+}) {
+  const outbox = useOutbox();
+  const waiting = usePendingActions(options.kind, options.match);
+  const latest = waiting[waiting.length - 1];
+  const on = latest && latest.state !== 'failed' ? options.stateOf(latest.action) : options.server;
+  return { on, latest, toggle: () => void outbox.enqueue(options.action(!on)) };
 }

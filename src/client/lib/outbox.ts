@@ -12,6 +12,7 @@ import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outb
 import { fetchTransport } from '../../shared/outbox/transport.ts';
 import { OUTBOX_LOCK } from '../../shared/offline.ts';
 import { dexieStore, type OutboxDatabase } from './outbox-store.ts';
+import { BoundedMap } from './bounded-map.ts';
 import { createStore } from './store.ts';
 
 export interface OutboxOptions {
@@ -60,8 +61,8 @@ export class Outbox {
   private version = 0;
   private watchers = 0;
   private live: { unsubscribe(): void } | undefined;
-  /** Ids of entries delivered in this page's life: a read that raced the removal never shows them. */
-  private readonly sent = new Set<string>();
+  /** Ids of entries delivered lately: a read that raced their removal never shows them. */
+  private readonly sent = new BoundedMap<string, true>(1000);
 
   constructor(private readonly options: OutboxOptions) {
     this.store = this.tracked(dexieStore(options.db));
@@ -195,7 +196,7 @@ export class Outbox {
    * never shows the waiting entry and the server's copy together, before IndexedDB is read again.
    */
   delivered(entry: OutboxEntry, data: unknown, changes?: CacheChange[]): void {
-    this.sent.add(entry.id);
+    this.sent.set(entry.id, true);
     this.listeners.forEach((l) => l(entry, data, changes ?? []));
     const now = this.queue.get();
     if (now) this.show(now);
