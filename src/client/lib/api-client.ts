@@ -1,6 +1,6 @@
 import type { Envelope, FieldError } from '../../shared/contracts/envelope.ts';
 import { SAVED_AT_HEADER } from '../../shared/offline.ts';
-import type { FetchLike } from '../../shared/outbox/transport.ts';
+import type { FetchLike } from '../../shared/outbox/drain.ts';
 import { noteRead } from './saved-copies.ts';
 
 /** A refusal from the server, with the contract's message and per-field errors. */

@@ -1,12 +1,15 @@
 import { mutate } from 'swr';
 import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { OUTBOX_DB, OUTBOX_SYNC_TAG, SW_MESSAGES, type OutboxChangedMessage } from '../../shared/offline.ts';
+import { fetchTransport } from '../../shared/outbox/drain.ts';
+import { kindOf, type CacheChange } from '../../shared/outbox/kinds.ts';
 import type { ActionKind, ActionOf, OutboxEntry } from '../../shared/outbox/model.ts';
-import { cacheDelivery } from '../api/deliveries.ts';
-import { fetchTransport } from '../../shared/outbox/transport.ts';
+import { subscriptionDelivered } from '../api/channels.ts';
+import { commentDelivered } from '../api/comments.ts';
+import { likeDelivered } from '../api/likes.ts';
+import { tweetDelivered } from '../api/tweets.ts';
 import { api as appApi, type ApiClient } from './api-client.ts';
-import { Outbox } from './outbox.ts';
-import { OutboxDatabase } from './outbox-store.ts';
+import { Outbox, OutboxDatabase } from './outbox.ts';
 import { useApi, useCurrentUser } from './session.tsx';
 
 /**
@@ -88,6 +91,31 @@ function listenToWorker(outbox: Outbox): void {
     else void mutate(() => true);
     outbox.changedElsewhere();
   });
+}
+
+/** Writes one change a delivered action made into the cache, through its noun's api file. */
+function apply(change: CacheChange): void {
+  switch (change.noun) {
+    case 'like':
+      return likeDelivered(change);
+    case 'subscription':
+      return subscriptionDelivered(change);
+    case 'comment':
+      return commentDelivered(change);
+    case 'tweet':
+      return tweetDelivered(change);
+  }
+}
+
+/**
+ * An outbox entry reached the server: what it changed is written into SWR's cache from the
+ * server's answer, before the entry leaves the queue, so that no screen shows both the waiting
+ * entry and the server's copy, or neither. `changes` come from the drain (its descriptor, with
+ * offline references resolved); a worker of an earlier version sends none, and they are derived.
+ */
+export function cacheDelivery(entry: OutboxEntry, data: unknown, changes?: CacheChange[]): void {
+  const list = changes ?? kindOf(entry.action).changes(entry.action, data, (ref) => ref);
+  list.forEach(apply);
 }
 
 const OutboxContext = createContext<Outbox | null>(null);
