@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Video } from '../../../shared/contracts/videos.ts';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
-import { usePagedList } from '../../lib/use-paged-list.ts';
+import { useVideoList } from '../../api/videos.ts';
 import { VideoGrid } from './video-grid.tsx';
 import { VideoPlayer } from './video-player.tsx';
 import './videos.css';
@@ -11,7 +11,7 @@ import './videos.css';
  * what the route puts under it (the comments).
  */
 export function AllVideos({ below }: { below: (video: Video) => ReactNode }) {
-  const list = usePagedList<Video>('/videos', 12);
+  const list = useVideoList();
   const [selected, setSelected] = useState<Video | undefined>();
 
   if (list.error && list.items.length === 0) return <LoadError error={list.error} retry={list.retry} />;

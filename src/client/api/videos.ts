@@ -1,0 +1,16 @@
+import useSWR from 'swr';
+import type { Video } from '../../shared/contracts/videos.ts';
+import { usePagedList } from '../lib/use-paged-list.ts';
+
+const VIDEOS_PAGE_SIZE = 12;
+/** One video (docs/api.md, "Videos, comments, tweets"). */
+export const videoKey = (videoId: string) => `/videos/v/${videoId}`;
+
+export function useVideo(videoId: string) {
+  return useSWR<Video>(videoKey(videoId));
+}
+
+/** Every video, newest first; or one user's, when `ownerId` is given. */
+export function useVideoList(ownerId?: string) {
+  return usePagedList<Video>(ownerId === undefined ? '/videos' : `/videos/${ownerId}`, VIDEOS_PAGE_SIZE);
+}
