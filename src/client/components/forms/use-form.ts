@@ -7,10 +7,14 @@ import { controlProps, serverFieldErrors, type FieldErrors } from './form-field.
  * `bind` for each input (typing clears that field's error), and `submit`, which checks on the
  * device first, sends once at a time, and marks the fields the server refused.
  */
-export function useForm<F extends string>(initial: Record<F, string>, labels: Record<F, string>) {
+export function useForm<F extends string, Other extends string = never>(
+  initial: Record<F, string>,
+  /** Every field's label, fields that are not text (files: `Other`) included. */
+  labels: Record<F | Other, string>,
+) {
   const id = useId();
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const [errors, setErrors] = useState<FieldErrors<F | Other>>({});
   const [sending, setSending] = useState(false);
 
   const bind = (field: F) => ({
@@ -32,8 +36,8 @@ export function useForm<F extends string>(initial: Record<F, string>, labels: Re
    */
   const submit =
     (steps: {
-      check: () => FieldErrors<F>;
-      invalid: (found: FieldErrors<F>) => void;
+      check: () => FieldErrors<F | Other>;
+      invalid: (found: FieldErrors<F | Other>) => void;
       send: () => Promise<void>;
       refused: (err: unknown) => void;
       leaving?: boolean;
@@ -58,5 +62,5 @@ export function useForm<F extends string>(initial: Record<F, string>, labels: Re
       }
     };
 
-  return { id, values, setValues, errors, sending, bind, submit };
+  return { id, values, setValues, errors, setErrors, sending, bind, submit };
 }
