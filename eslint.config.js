@@ -117,7 +117,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.mjs', '*.config.{js,ts}'],
+    files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.{mjs,ts}', '*.config.{js,ts}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: { 'no-console': 'off' },
   },

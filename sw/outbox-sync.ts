@@ -1,15 +1,20 @@
 /// <reference lib="webworker" />
 import { openDB, type IDBPDatabase } from 'idb';
-import { drain, type DrainDeps, type DrainReport, type OutboxStore } from '../src/shared/outbox/drain.ts';
+import {
+  drain,
+  fetchTransport,
+  type DrainDeps,
+  type DrainReport,
+  type OutboxStore,
+} from '../src/shared/outbox/drain.ts';
 import type { OutboxEntry } from '../src/shared/outbox/model.ts';
-import { fetchTransport } from '../src/shared/outbox/transport.ts';
 import { OUTBOX_DB, OUTBOX_LOCK } from '../src/shared/offline.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 // The worker drains the same IndexedDB queue the page fills (through Dexie), with `idb`: a few
 // hundred bytes instead of Dexie's bundle in the worker. Stores: entries (key id, index seq) and
-// ids (key ref), as declared in src/client/lib/outbox-store.ts.
+// ids (key ref), as declared in src/client/lib/outbox.ts.
 
 async function openOutbox(): Promise<IDBPDatabase | null> {
   // Only a queue the page made: opening a missing database would create an empty one.

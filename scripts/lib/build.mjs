@@ -8,7 +8,16 @@ export const root = path.resolve(import.meta.dirname, '..', '..');
 const targets = {
   client: {
     output: 'dist/client/index.html',
-    inputs: ['index.html', 'vite.config.ts', 'src/client', 'src/shared', 'sw', 'public', 'package-lock.json'],
+    inputs: [
+      'index.html',
+      'vite.config.ts',
+      'scripts/vite',
+      'src/client',
+      'src/shared',
+      'sw',
+      'public',
+      'package-lock.json',
+    ],
     command: [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
   },
   server: {

@@ -3,18 +3,6 @@ import './styles.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// index.html's static top bar (see vite.config.ts) stays until React's own is in the document,
-// and goes in the same task, before the browser paints again: no blank frame, no jump.
-const shell = document.getElementById('app-shell');
-if (shell) {
-  const swap = new MutationObserver(() => {
-    if (!container.querySelector('.site-header')) return;
-    swap.disconnect();
-    shell.remove();
-  });
-  swap.observe(container, { childList: true, subtree: true });
-}
-
 /** Lets the browser paint and answer input before the next stage runs. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

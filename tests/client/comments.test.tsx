@@ -6,13 +6,12 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cacheDelivery } from '../../src/client/api/deliveries.ts';
 import { App } from '../../src/client/app/app.tsx';
 import { createAppRouter } from '../../src/client/app/router.tsx';
 import type { ApiClient } from '../../src/client/lib/api-client.ts';
 import { Outbox } from '../../src/client/lib/outbox.ts';
-import { OutboxProvider } from '../../src/client/lib/outbox-react.tsx';
-import { OutboxDatabase } from '../../src/client/lib/outbox-store.ts';
+import { cacheDelivery, OutboxProvider } from '../../src/client/lib/outbox-react.tsx';
+import { OutboxDatabase } from '../../src/client/lib/outbox.ts';
 import { jpegWithExif, signIn } from '../helpers/http.ts';
 import { uniqueName, useRealServer } from './real-server.ts';
 

@@ -8,7 +8,7 @@ import { App } from '../../src/client/app/app.tsx';
 import { createAppRouter } from '../../src/client/app/router.tsx';
 import { Outbox } from '../../src/client/lib/outbox.ts';
 import { apiTransport, OutboxProvider } from '../../src/client/lib/outbox-react.tsx';
-import { OutboxDatabase } from '../../src/client/lib/outbox-store.ts';
+import { OutboxDatabase } from '../../src/client/lib/outbox.ts';
 import { uniqueName, useRealServer } from './real-server.ts';
 
 // The screen and the top bar's badge are loaded on demand, and the server is real: on a busy

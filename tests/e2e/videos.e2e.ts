@@ -275,4 +275,50 @@ describe('writes made offline on a phone', () => {
     await page.screenshot({ path: path.join(shots, 'videos-player-phone.png'), fullPage: true });
     await context.close();
   });
+
+  it('deletes your own comment offline: it goes at once, and the delete reaches the server once back online', async () => {
+    const { context } = await signedInContext({ width: 412, height: 915 }, true);
+    const upload = await context.request.post('/api/v1/videos', {
+      headers: { origin: baseURL },
+      multipart: {
+        title: 'Decimals',
+        description: 'Tenths and hundredths',
+        videoFile: {
+          name: 'clip.mp4',
+          mimeType: 'video/mp4',
+          buffer: fs.readFileSync(path.join(fixtures, 'clip.mp4')),
+        },
+        thumbnail: { name: 't.png', mimeType: 'image/png', buffer: fs.readFileSync(thumbnailFile) },
+      },
+    });
+    expect(upload.status()).toBe(201);
+    const videoId = (await upload.json()).data._id as string;
+    const posted = await context.request.post(`/api/v1/comments/${videoId}`, {
+      headers: { origin: baseURL },
+      data: { content: 'A question I answered myself' },
+    });
+    expect(posted.status()).toBe(201);
+
+    const page = await context.newPage();
+    await page.goto('/dashbord');
+    await page
+      .getByRole('button', { name: /Decimals/ })
+      .first()
+      .tap();
+    const comment = page.locator('li.comment', { hasText: 'A question I answered myself' });
+    await comment.getByRole('button', { name: 'Delete' }).waitFor();
+
+    await context.setOffline(true);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await comment.getByRole('button', { name: 'Delete' }).tap();
+    await expect.poll(() => comment.count()).toBe(0);
+    await page.getByRole('link', { name: 'Outbox: 1 waiting' }).waitFor();
+
+    await context.setOffline(false);
+    await page.getByRole('link', { name: 'Outbox: nothing waiting' }).waitFor({ timeout: 15_000 });
+    const comments = await api(context.request, `/comments/${videoId}`);
+    expect(comments.docs).toEqual([]);
+    expect(await comment.count()).toBe(0);
+    await context.close();
+  });
 });

@@ -21,6 +21,9 @@ function split(key: string): { path: string; query: URLSearchParams; infinite: b
   };
 }
 
+/** The /api/v1 path an SWR key reads, paged lists' keys included. */
+export const pathOf = (key: string): string => split(key).path;
+
 function keysWhere(match: (path: string) => boolean): string[] {
   return [...cache.keys()].filter((key) => typeof key === 'string' && match(split(key).path));
 }

@@ -1,7 +1,10 @@
 import useSWR from 'swr';
 import type { LikeKind, LikeState } from '../../shared/contracts/likes.ts';
 import type { CacheChange } from '../../shared/outbox/kinds.ts';
+import type { LikedVideo } from '../../shared/contracts/likes.ts';
+import { usePagedList } from '../lib/use-paged-list.ts';
 import { rereadPaths, updateItems, updateKeys, writeKey } from './cache.ts';
+import { videoKey } from './videos.ts';
 
 /** The like state of one video, comment or tweet (docs/api.md, "Likes, subscriptions, stats"). */
 export const likeKey = (target: LikeKind, targetId: string) => `/likes/toggle/${target}/${targetId}`;
@@ -16,6 +19,12 @@ export function useLikeState(target: LikeKind, targetId: string, initial?: LikeS
     revalidateOnMount: initial === undefined,
   });
 }
+
+/** The videos the student liked, most recent like first. */
+export function useLikedVideos() {
+  return usePagedList<LikedVideo>(likedVideosPath);
+}
+const likedVideosPath = '/likes/videos';
 
 /** The lists whose items carry a like state, by target. */
 const listsOf: Record<LikeKind, (path: string) => boolean> = {
@@ -35,10 +44,10 @@ export function likeDelivered(change: Extract<CacheChange, { noun: 'like' }>): v
   }));
   if (target === 'v') {
     updateKeys<{ likesCount: number }>(
-      (path) => path === `/videos/v/${targetId}`,
+      (path) => path === videoKey(targetId),
       (video) => ({ ...video, likesCount: state.likesCount }),
     );
   }
   // My Likes lists the liked videos themselves: only the server can say where one goes.
-  if (target === 'v') rereadPaths((path) => path === '/likes/videos');
+  if (target === 'v') rereadPaths((path) => path === likedVideosPath);
 }

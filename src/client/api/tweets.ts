@@ -3,7 +3,7 @@ import type { Paged } from '../../shared/contracts/pagination.ts';
 import type { Tweet } from '../../shared/contracts/tweets.ts';
 import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import { usePagedList } from '../lib/use-paged-list.ts';
-import { prependItem, removeItem, updateItems, updateKeys } from './cache.ts';
+import { pathOf, prependItem, removeItem, updateItems, updateKeys } from './cache.ts';
 
 export const TWEETS_PAGE_SIZE = 20;
 /** Everyone's tweets, newest first. */
@@ -29,7 +29,7 @@ export function useTweet(id: string) {
 
 function cachedTweet(cache: ReturnType<typeof useSWRConfig>['cache'], id: string): Tweet | undefined {
   for (const key of cache.keys()) {
-    if (!key.includes('/tweets')) continue;
+    if (!isTweetList(pathOf(key))) continue;
     const data: unknown = cache.get(key)?.data;
     const pages = (Array.isArray(data) ? data : [data]) as Array<Partial<Paged<Tweet>> | undefined>;
     for (const page of pages) {

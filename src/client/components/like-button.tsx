@@ -1,6 +1,6 @@
 import type { LikeKind, LikeState } from '../../shared/contracts/likes.ts';
 import { useLikeState } from '../api/likes.ts';
-import { useLatestPending, useOutbox } from '../lib/outbox-react.tsx';
+import { useQueuedToggle } from '../lib/outbox-react.tsx';
 import { PendingMark } from './pending-mark.tsx';
 
 const NAMES: Record<LikeKind, string> = { v: 'video', c: 'comment', t: 'tweet' };
@@ -19,11 +19,19 @@ export function LikeButton({
   targetId: string;
   initial?: LikeState;
 }) {
-  const outbox = useOutbox();
   const { data: server } = useLikeState(target, targetId, initial);
-  const latest = useLatestPending('like', (a) => a.target === target && a.targetId === targetId);
   const base = server ?? { liked: false, likesCount: 0 };
-  const liked = latest && latest.state !== 'failed' ? latest.action.liked : base.liked;
+  const {
+    on: liked,
+    latest,
+    toggle,
+  } = useQueuedToggle({
+    kind: 'like',
+    match: (a) => a.target === target && a.targetId === targetId,
+    server: base.liked,
+    stateOf: (a) => a.liked,
+    action: (on) => ({ kind: 'like', target, targetId, liked: on }),
+  });
   const likesCount = Math.max(0, base.likesCount + (liked === base.liked ? 0 : liked ? 1 : -1));
 
   return (
@@ -33,7 +41,7 @@ export function LikeButton({
         className={liked ? 'like-button liked' : 'like-button'}
         aria-pressed={liked}
         aria-label={`${liked ? 'Unlike' : 'Like'} this ${NAMES[target]}`}
-        onClick={() => void outbox.enqueue({ kind: 'like', target, targetId, liked: !liked })}
+        onClick={toggle}
       >
         <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {liked ? 'Liked' : 'Like'}
       </button>

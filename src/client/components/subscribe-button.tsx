@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { useLatestPending, useOutbox } from '../lib/outbox-react.tsx';
+import { useQueuedToggle } from '../lib/outbox-react.tsx';
 import { useCurrentUser } from '../lib/session.tsx';
 import { PendingMark } from './pending-mark.tsx';
 
@@ -23,16 +23,24 @@ export function SubscribeButton({ channelId, subscribed }: { channelId: string; 
 }
 
 function QueuedSubscribeButton({ channelId, subscribed }: { channelId: string; subscribed: boolean }) {
-  const outbox = useOutbox();
-  const latest = useLatestPending('subscribe', (a) => a.channelId === channelId);
-  const shown = latest && latest.state !== 'failed' ? latest.action.subscribed : subscribed;
+  const {
+    on: shown,
+    latest,
+    toggle,
+  } = useQueuedToggle({
+    kind: 'subscribe',
+    match: (a) => a.channelId === channelId,
+    server: subscribed,
+    stateOf: (a) => a.subscribed,
+    action: (on) => ({ kind: 'subscribe', channelId, subscribed: on }),
+  });
   return (
     <span className="subscribe">
       <button
         type="button"
         className={shown ? 'button button-secondary' : 'button'}
         aria-pressed={shown}
-        onClick={() => void outbox.enqueue({ kind: 'subscribe', channelId, subscribed: !shown })}
+        onClick={toggle}
       >
         {shown ? 'Unsubscribe' : 'Subscribe'}
       </button>

@@ -1,5 +1,6 @@
 import type { Envelope, FieldError } from '../../shared/contracts/envelope.ts';
 import { SAVED_AT_HEADER } from '../../shared/offline.ts';
+import type { FetchLike } from '../../shared/outbox/drain.ts';
 import { noteRead } from './saved-copies.ts';
 
 /** A refusal from the server, with the contract's message and per-field errors. */
@@ -53,6 +54,12 @@ export interface ApiClient {
    * progress. Aborting the signal cancels it (the promise rejects with an AbortError).
    */
   postForm<T>(path: string, form: FormData, init?: UploadOptions): Promise<WriteResult<T>>;
+  /**
+   * `fetch` for this API with this client's credentials, answering whatever the server says: no
+   * refresh, no throw on a status. The outbox sends through it, and its drain renews the session
+   * once per 401 through `refreshSession`, the same refresh every other call shares.
+   */
+  send: FetchLike;
   /** See `refreshSession` below. */
   refreshSession(): Promise<boolean>;
   /** Called when the server refuses to refresh the session: the user is signed out. */
@@ -301,6 +308,8 @@ export function createApiClient(baseUrl = '', options: ApiClientOptions = {}): A
       return { data: body.data, message: body.message };
     },
     tokenMode: memory ? 'memory' : 'cookies',
+    send: (path, init) =>
+      fetch(`${baseUrl}${path}`, { ...init, headers: { ...init.headers, ...authHeaders() } }),
     refreshSession,
     onSessionEnded(listener) {
       endedListeners.add(listener);

@@ -1,36 +1,24 @@
 import { mutate } from 'swr';
 import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import type { SendResult } from '../../shared/outbox/drain.ts';
 import { OUTBOX_DB, OUTBOX_SYNC_TAG, SW_MESSAGES, type OutboxChangedMessage } from '../../shared/offline.ts';
-import type { ActionKind, ActionOf, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
-import { cacheDelivery } from '../api/deliveries.ts';
-import { api as appApi, ApiError, type ApiClient } from './api-client.ts';
-import { Outbox } from './outbox.ts';
-import { OutboxDatabase } from './outbox-store.ts';
+import { fetchTransport } from '../../shared/outbox/drain.ts';
+import { kindOf, type CacheChange } from '../../shared/outbox/kinds.ts';
+import type { ActionKind, ActionOf, OutboxEntry } from '../../shared/outbox/model.ts';
+import { subscriptionDelivered } from '../api/channels.ts';
+import { commentDelivered } from '../api/comments.ts';
+import { likeDelivered } from '../api/likes.ts';
+import { tweetDelivered } from '../api/tweets.ts';
+import { api as appApi, type ApiClient } from './api-client.ts';
+import { Outbox, OutboxDatabase } from './outbox.ts';
 import { useApi, useSession } from './session.tsx';
 
 /**
- * Sends outbox requests through the app's API client, so they share its session handling (one
- * refresh for every call that meets a 401) and, in tests, its server and tokens.
+ * Sends outbox requests with the app's API client's credentials (and, in tests, its server and
+ * tokens). A 401 comes back as it is: the drain renews the session once, through the client's
+ * shared refresh, and tries again.
  */
 export function apiTransport(api: ApiClient) {
-  return async (request: OutboxRequest, idempotencyKey: string): Promise<SendResult> => {
-    const init = { headers: { 'Idempotency-Key': idempotencyKey } };
-    try {
-      const result =
-        request.method === 'POST'
-          ? await api.post(request.path, request.body, init)
-          : request.method === 'PATCH'
-            ? await api.patch(request.path, request.body, init)
-            : await api.delete(request.path, init);
-      return { kind: 'answer', status: 200, body: { data: result.data, message: result.message } };
-    } catch (err) {
-      if (err instanceof ApiError) {
-        return { kind: 'answer', status: err.status, body: { message: err.message, errors: err.errors } };
-      }
-      return { kind: 'network-error', message: err instanceof Error ? err.message : String(err) };
-    }
-  };
+  return fetchTransport({ fetch: api.send });
 }
 
 const outboxes = new WeakMap<ApiClient, Outbox>();
@@ -105,6 +93,31 @@ function listenToWorker(outbox: Outbox): void {
   });
 }
 
+/** Writes one change a delivered action made into the cache, through its noun's api file. */
+function apply(change: CacheChange): void {
+  switch (change.noun) {
+    case 'like':
+      return likeDelivered(change);
+    case 'subscription':
+      return subscriptionDelivered(change);
+    case 'comment':
+      return commentDelivered(change);
+    case 'tweet':
+      return tweetDelivered(change);
+  }
+}
+
+/**
+ * An outbox entry reached the server: what it changed is written into SWR's cache from the
+ * server's answer, before the entry leaves the queue, so that no screen shows both the waiting
+ * entry and the server's copy, or neither. `changes` come from the drain (its descriptor, with
+ * offline references resolved); a worker of an earlier version sends none, and they are derived.
+ */
+export function cacheDelivery(entry: OutboxEntry, data: unknown, changes?: CacheChange[]): void {
+  const list = changes ?? kindOf(entry.action).changes(entry.action, data, (ref) => ref);
+  list.forEach(apply);
+}
+
 const OutboxContext = createContext<Outbox | null>(null);
 
 /** Lets tests give screens an outbox of their own (another database, a real test server). */
@@ -137,8 +150,10 @@ export function useOutboxQueue(): OutboxEntry[] | undefined {
   const { state } = useSession();
   const me = state.user;
   const all = useSyncExternalStore(outbox.subscribe, outbox.snapshot, outbox.snapshot);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `mine` reads the owner, which follows `me`.
-  const mine = useMemo(() => all && outbox.mine(all), [all, outbox, me?._id]);
+  const owner = me?._id;
+  // Filtered by the user this render knows, not by the outbox's owner, which follows it a step
+  // later (an effect): a screen never shows the queue of nobody in between.
+  const mine = useMemo(() => all?.filter((e) => e.owner === undefined || e.owner === owner), [all, owner]);
   // Not known until the session is: whose entries these are decides what is shown.
   return state.status === 'loading' ? undefined : mine;
 }
@@ -160,8 +175,21 @@ export function usePendingActions<K extends ActionKind>(
   );
 }
 
-/** The latest waiting entry of one kind that matches, if any (a like's or a subscription's). */
-export function useLatestPending<K extends ActionKind>(kind: K, match: (action: ActionOf<K>) => boolean) {
-  const waiting = usePendingActions(kind, match);
-  return waiting[waiting.length - 1];
+/**
+ * A switch whose taps go through the outbox (a like, a subscription): `on` is the state to show,
+ * the latest waiting tap's unless it was refused, else the server's; `toggle` queues the other
+ * state in the contract's set form; `latest` is the waiting entry, for its Pending mark.
+ */
+export function useQueuedToggle<K extends 'like' | 'subscribe'>(options: {
+  kind: K;
+  match: (action: ActionOf<K>) => boolean;
+  server: boolean;
+  stateOf: (action: ActionOf<K>) => boolean;
+  action: (on: boolean) => ActionOf<K>;
+}) {
+  const outbox = useOutbox();
+  const waiting = usePendingActions(options.kind, options.match);
+  const latest = waiting[waiting.length - 1];
+  const on = latest && latest.state !== 'failed' ? options.stateOf(latest.action) : options.server;
+  return { on, latest, toggle: () => void outbox.enqueue(options.action(!on)) };
 }

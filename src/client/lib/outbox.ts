@@ -1,6 +1,7 @@
-import { liveQuery } from 'dexie';
+import Dexie, { liveQuery, type EntityTable } from 'dexie';
 import {
   drain,
+  fetchTransport,
   type DrainDeps,
   type DrainReport,
   type OutboxStore,
@@ -9,10 +10,48 @@ import {
 import { planEnqueue, queueAfter } from '../../shared/outbox/enqueue.ts';
 import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
-import { fetchTransport } from '../../shared/outbox/transport.ts';
-import { OUTBOX_LOCK } from '../../shared/offline.ts';
-import { dexieStore, type OutboxDatabase } from './outbox-store.ts';
+import { OUTBOX_DB, OUTBOX_LOCK } from '../../shared/offline.ts';
+import { BoundedMap } from './bounded-map.ts';
 import { createStore } from './store.ts';
+
+interface IdMapping {
+  ref: string;
+  serverId: string;
+}
+
+/** The outbox's IndexedDB database: queued entries, and server ids of tweets created offline. */
+export class OutboxDatabase extends Dexie {
+  entries!: EntityTable<OutboxEntry, 'id'>;
+  ids!: EntityTable<IdMapping, 'ref'>;
+
+  constructor(name = OUTBOX_DB) {
+    super(name);
+    this.version(1).stores({ entries: 'id, seq, lane, state', ids: 'ref' });
+  }
+}
+
+/** The drain's view of the database. */
+export function dexieStore(db: OutboxDatabase): OutboxStore {
+  return {
+    list: () => db.entries.orderBy('seq').toArray(),
+    claim: (id) =>
+      db.transaction('rw', db.entries, async () => {
+        const entry = await db.entries.get(id);
+        if (!entry || entry.state === 'failed') return undefined;
+        const claimed: OutboxEntry = { ...entry, state: 'sending' };
+        await db.entries.put(claimed);
+        return claimed;
+      }),
+    put: async (entry) => {
+      await db.entries.put(entry);
+    },
+    remove: (id) => db.entries.delete(id),
+    resolve: async (ref) => (await db.ids.get(ref))?.serverId,
+    remember: async (ref, serverId) => {
+      await db.ids.put({ ref, serverId });
+    },
+  };
+}
 
 export interface OutboxOptions {
   db: OutboxDatabase;
@@ -60,8 +99,8 @@ export class Outbox {
   private version = 0;
   private watchers = 0;
   private live: { unsubscribe(): void } | undefined;
-  /** Ids of entries delivered in this page's life: a read that raced the removal never shows them. */
-  private readonly sent = new Set<string>();
+  /** Ids of entries delivered lately: a read that raced their removal never shows them. */
+  private readonly sent = new BoundedMap<string, true>(1000);
 
   constructor(private readonly options: OutboxOptions) {
     this.store = this.tracked(dexieStore(options.db));
@@ -195,7 +234,7 @@ export class Outbox {
    * never shows the waiting entry and the server's copy together, before IndexedDB is read again.
    */
   delivered(entry: OutboxEntry, data: unknown, changes?: CacheChange[]): void {
-    this.sent.add(entry.id);
+    this.sent.set(entry.id, true);
     this.listeners.forEach((l) => l(entry, data, changes ?? []));
     const now = this.queue.get();
     if (now) this.show(now);

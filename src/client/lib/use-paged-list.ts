@@ -27,3 +27,6 @@ export function usePagedList<T>(path: string | null, limit = 20) {
     retry: () => void mutate(),
   };
 }
+
+/** What a paged list hook answers. */
+export type PagedList<T> = ReturnType<typeof usePagedList<T>>;

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSession } from '../../lib/session.tsx';
 import { LayoutIcon } from '../icons.tsx';
 import { ConnectionStatus } from '../offline/connection-status.tsx';
@@ -8,6 +8,28 @@ import { contactDetails, publicLinks, signedInLinks } from './site-links.ts';
 
 // IndexedDB code comes with it: loaded only for a signed-in user, after the first screen.
 const OutboxBadge = lazy(() => import('../offline/outbox-badge.tsx'));
+
+/** One menu's links, the open page's marked as current. */
+function NavItems({
+  links,
+  onNavigate,
+}: {
+  links: ReadonlyArray<(typeof publicLinks)[number] | (typeof signedInLinks)[number]>;
+  onNavigate: () => void;
+}) {
+  return links.map((link) => (
+    <li key={link.to}>
+      <Link
+        to={link.to}
+        activeOptions={{ exact: true }}
+        activeProps={{ className: 'active', 'aria-current': 'page' }}
+        onClick={onNavigate}
+      >
+        {link.label}
+      </Link>
+    </li>
+  ));
+}
 
 /**
  * The contact strip, then the brand, the page-translation area, the small-screen menu toggle and
@@ -24,6 +46,12 @@ export function TopBar() {
   const { session, state } = useSession();
   const navigate = useNavigate();
   const signedIn = state.status === 'signed-in';
+
+  // index.html's static top bar (docs/architecture.md, "Start") stays until this one is in the
+  // document, and goes in the same task, before the browser paints again: no blank frame, no jump.
+  useLayoutEffect(() => {
+    document.getElementById('app-shell')?.remove();
+  }, []);
 
   const logout = async () => {
     if (signingOut) return;
@@ -101,18 +129,7 @@ export function TopBar() {
         </button>
         <nav id={menuId} className={menuOpen ? 'site-nav open' : 'site-nav'} aria-label="Main">
           <ul>
-            {publicLinks.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  activeOptions={{ exact: true }}
-                  activeProps={{ className: 'active', 'aria-current': 'page' }}
-                  onClick={close}
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
+            <NavItems links={publicLinks} onNavigate={close} />
             {signedIn ? null : (
               <li>
                 <Link
@@ -134,18 +151,7 @@ export function TopBar() {
             aria-label="Your pages"
           >
             <ul>
-              {signedInLinks.map((link) => (
-                <li key={link.to}>
-                  <Link
-                    to={link.to}
-                    activeOptions={{ exact: true }}
-                    activeProps={{ className: 'active', 'aria-current': 'page' }}
-                    onClick={close}
-                  >
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
+              <NavItems links={signedInLinks} onNavigate={close} />
               <li className="account-nav-logout">
                 <span className="account-nav-user" translate="no">
                   {state.user.username}

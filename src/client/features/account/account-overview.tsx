@@ -1,13 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import useSWR from 'swr';
-import type { ChannelStats } from '../../../shared/contracts/dashboard.ts';
 import type { CurrentUser } from '../../../shared/contracts/users.ts';
+import { useChannelStats } from '../../api/account.ts';
 import { LoadError, Loading } from '../../components/status.tsx';
 import { formatDate } from '../../lib/format.ts';
 import './account.css';
 
 function ChannelStatus({ userId }: { userId: string }) {
-  const { data, error, isLoading, mutate } = useSWR<ChannelStats>(`/dashboard/stats/${userId}`);
+  const { data, error, isLoading, mutate } = useChannelStats(userId);
   return (
     <section className="account-panel" aria-labelledby="channel-status">
       <h2 id="channel-status">Channel status</h2>

@@ -1,12 +1,7 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState } from 'react';
 import { emailSchema, fullNameSchema, type CurrentUser } from '../../../shared/contracts/users.ts';
-import {
-  controlProps,
-  FormField,
-  FormStatus,
-  serverFieldErrors,
-  type FieldErrors,
-} from '../../components/forms/form-field.tsx';
+import { FormField, FormStatus } from '../../components/forms/form-field.tsx';
+import { useForm } from '../../components/forms/use-form.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useApi, useSession } from '../../lib/session.tsx';
 import './account.css';
@@ -17,30 +12,26 @@ export const updateAccountFallback = 'An error occurred while updating the accou
 
 /** Full Name and Email, filled with the current values; the server's answer is shown beneath. */
 export function UpdateAccountForm({ user }: { user: CurrentUser }) {
-  const id = useId();
   const api = useApi();
   const { session } = useSession();
-  const [values, setValues] = useState<Record<Field, string>>({ fullName: user.fullName, email: user.email });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { values, setValues, errors, sending, bind, submit } = useForm<Field>(
+    { fullName: user.fullName, email: user.email },
+    labels,
+  );
   const [status, setStatus] = useState<{ ok?: string; error?: string }>({});
-  const [sending, setSending] = useState(false);
+  const fullName = fullNameSchema.safeParse(values.fullName);
+  const email = emailSchema.safeParse(values.email);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const local: FieldErrors<Field> = {};
-    const fullName = fullNameSchema.safeParse(values.fullName);
-    const email = emailSchema.safeParse(values.email);
-    if (!fullName.success) local.fullName = fullName.error.issues[0]?.message ?? 'Full name is not valid';
-    if (!email.success) local.email = email.error.issues[0]?.message ?? 'Email is not valid';
-    setErrors(local);
-    if (!fullName.success || !email.success) {
-      setStatus({ error: 'Please correct the marked fields.' });
-      return;
-    }
-    setSending(true);
-    setStatus({});
-    try {
+  const onSubmit = submit({
+    check: () => ({
+      ...(fullName.success
+        ? {}
+        : { fullName: fullName.error.issues[0]?.message ?? 'Full name is not valid' }),
+      ...(email.success ? {} : { email: email.error.issues[0]?.message ?? 'Email is not valid' }),
+    }),
+    invalid: () => setStatus({ error: 'Please correct the marked fields.' }),
+    send: async () => {
+      setStatus({});
       const { data, message } = await api.patch<CurrentUser>('/users/update-account', {
         fullName: fullName.data,
         email: email.data,
@@ -48,32 +39,16 @@ export function UpdateAccountForm({ user }: { user: CurrentUser }) {
       session.setUser(data);
       setValues({ fullName: data.fullName, email: data.email });
       setStatus({ ok: message });
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(serverFieldErrors(err.errors, labels));
-      setStatus({ error: err instanceof ApiError ? err.message : updateAccountFallback });
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const bind = (field: Field) => ({
-    ...controlProps(`${id}-${field}`, errors[field]),
-    name: field,
-    value: values[field],
-    required: true,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [field]: value }));
-      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
     },
+    refused: (err) => setStatus({ error: err instanceof ApiError ? err.message : updateAccountFallback }),
   });
 
   return (
     <form className="form-card" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <FormField id={`${id}-fullName`} label="Full Name" error={errors.fullName}>
+      <FormField id={bind('fullName').id} label="Full Name" error={errors.fullName}>
         <input type="text" autoComplete="name" {...bind('fullName')} />
       </FormField>
-      <FormField id={`${id}-email`} label="Email" error={errors.email}>
+      <FormField id={bind('email').id} label="Email" error={errors.email}>
         <input type="email" autoComplete="email" inputMode="email" {...bind('email')} />
       </FormField>
       <button type="submit" className="button" aria-disabled={sending}>

@@ -1,12 +1,11 @@
-import type { HistoryVideo } from '../../../shared/contracts/users.ts';
-import type { LikedVideo } from '../../../shared/contracts/likes.ts';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
-import { usePagedList } from '../../lib/use-paged-list.ts';
+import { useWatchHistory } from '../../api/account.ts';
+import { useLikedVideos } from '../../api/likes.ts';
 import './account.css';
 
 /** Your Watch History: most recently watched first, with owner and length in seconds. */
 export function WatchHistory() {
-  const list = usePagedList<HistoryVideo>('/users/history');
+  const list = useWatchHistory();
   return (
     <section className="account-panel" aria-labelledby="watch-history">
       <h2 id="watch-history">Your Watch History</h2>
@@ -36,7 +35,7 @@ export function WatchHistory() {
 
 /** My Likes: the videos you liked, most recent like first. */
 export function MyLikes() {
-  const list = usePagedList<LikedVideo>('/likes/videos');
+  const list = useLikedVideos();
   return (
     <section className="account-panel" aria-labelledby="my-likes">
       <h2 id="my-likes">My Likes</h2>

@@ -1,11 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import {
-  controlProps,
-  FormField,
-  serverFieldErrors,
-  type FieldErrors,
-} from '../../components/forms/form-field.tsx';
+import { FormField } from '../../components/forms/form-field.tsx';
+import { useForm } from '../../components/forms/use-form.ts';
 import { showToast, toasts$ } from '../../components/toast/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -20,52 +15,35 @@ const labels: Record<LoginField, string> = { username: 'Username', password: 'Pa
  * from, else to /dashbord; a refusal is shown in a toast and keeps what was typed.
  */
 export function LoginForm({ redirectTo }: { redirectTo?: string }) {
-  const id = useId();
   const router = useRouter();
   const { session } = useSession();
-  const [values, setValues] = useState<Record<LoginField, string>>({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
-  const [sending, setSending] = useState(false);
+  const { id, values, errors, sending, bind, submit } = useForm<LoginField>(
+    { username: '', password: '' },
+    labels,
+  );
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const local: FieldErrors<LoginField> = {};
-    if (!values.username.trim()) local.username = 'Username is required';
-    if (!values.password) local.password = 'Password is required';
-    setErrors(local);
-    const first = (['username', 'password'] as const).find((f) => local[f]);
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setSending(true);
-    try {
+  const onSubmit = submit({
+    check: () => ({
+      ...(values.username.trim() ? {} : { username: 'Username is required' }),
+      ...(values.password ? {} : { password: 'Password is required' }),
+    }),
+    invalid: (found) => {
+      const first = (['username', 'password'] as const).find((f) => found[f]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+    },
+    send: async () => {
       await session.signIn(values.username.trim(), values.password);
       // A "Sign-in failed" from an earlier try is no longer true.
       toasts$.clearErrors();
       router.history.push(redirectTo ?? '/dashbord');
-    } catch (err) {
-      setSending(false);
-      if (err instanceof ApiError) setErrors(serverFieldErrors(err.errors, labels));
+    },
+    refused: (err) =>
       showToast(
         'error',
         err instanceof ApiError && err.status === 401 ? 'Sign-in failed' : 'You were not signed in',
         errorMessage(err),
-      );
-    }
-  };
-
-  const bind = (field: LoginField) => ({
-    ...controlProps(`${id}-${field}`, errors[field]),
-    name: field,
-    value: values[field],
-    required: true,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [field]: value }));
-      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-    },
+      ),
+    leaving: true,
   });
 
   return (

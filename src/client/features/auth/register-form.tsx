@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { registerFieldsSchema } from '../../../shared/contracts/users.ts';
 import {
   controlProps,
@@ -7,6 +7,7 @@ import {
   serverFieldErrors,
   type FieldErrors,
 } from '../../components/forms/form-field.tsx';
+import { useForm } from '../../components/forms/use-form.ts';
 import { UploadProgress } from '../../components/forms/upload-progress.tsx';
 import { showToast } from '../../components/toast/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -43,72 +44,57 @@ function checkImage(label: string, file: File | undefined, required: boolean): s
  * refused. Success goes to /login with a notice; a refusal keeps every value, pictures included.
  */
 export function RegisterForm() {
-  const id = useId();
   const api = useApi();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<TextField, string>>({
-    username: '',
-    email: '',
-    fullName: '',
-    password: '',
-  });
+  const { id, values, errors, setErrors, bind, submit } = useForm<TextField, FileField>(
+    { username: '', email: '', fullName: '', password: '' },
+    labels,
+  );
   const [files, setFiles] = useState<Partial<Record<FileField, File>>>({});
-  const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
   const [progress, setProgress] = useState<number | null>(null);
+  const parsed = registerFieldsSchema.safeParse(values);
 
-  const showErrors = (found: FieldErrors<RegisterField>) => {
-    setErrors(found);
+  const focusFirst = (found: FieldErrors<RegisterField>) => {
     const first = order.find((f) => found[f]);
     if (first) document.getElementById(`${id}-${first}`)?.focus();
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (progress !== null) return;
-    const local: FieldErrors<RegisterField> = {};
-    const parsed = registerFieldsSchema.safeParse(values);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as TextField;
-        local[field] ??= issue.message;
+  const onSubmit = submit({
+    check: () => {
+      const local: FieldErrors<RegisterField> = {};
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0] as TextField;
+          local[field] ??= issue.message;
+        }
       }
-    }
-    const avatarError = checkImage('Avatar', files.avatar, true);
-    const coverError = checkImage('Cover image', files.coverImage, false);
-    if (avatarError) local.avatar = avatarError;
-    if (coverError) local.coverImage = coverError;
-    if (Object.keys(local).length > 0 || !parsed.success) {
-      showErrors(local);
-      return;
-    }
-
-    const form = new FormData();
-    for (const [name, value] of Object.entries(parsed.data)) form.append(name, value);
-    if (files.avatar) form.append('avatar', files.avatar);
-    if (files.coverImage) form.append('coverImage', files.coverImage);
-    setErrors({});
-    setProgress(0);
-    try {
-      await api.postForm('/users/register', form, { onProgress: setProgress });
+      const avatarError = checkImage('Avatar', files.avatar, true);
+      const coverError = checkImage('Cover image', files.coverImage, false);
+      if (avatarError) local.avatar = avatarError;
+      if (coverError) local.coverImage = coverError;
+      return local;
+    },
+    invalid: focusFirst,
+    send: async () => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(parsed.data ?? {})) form.append(name, value);
+      if (files.avatar) form.append('avatar', files.avatar);
+      if (files.coverImage) form.append('coverImage', files.coverImage);
+      setProgress(0);
+      try {
+        await api.postForm('/users/register', form, { onProgress: setProgress });
+      } catch (err) {
+        setProgress(null);
+        throw err;
+      }
       showToast('success', accountCreated);
       await navigate({ to: '/login' });
-    } catch (err) {
-      setProgress(null);
-      if (err instanceof ApiError) showErrors(serverFieldErrors(err.errors, labels));
-      showToast('error', 'Your account was not created', errorMessage(err));
-    }
-  };
-
-  const bind = (field: TextField) => ({
-    ...controlProps(`${id}-${field}`, errors[field]),
-    name: field,
-    value: values[field],
-    required: true,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [field]: value }));
-      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
     },
+    refused: (err) => {
+      if (err instanceof ApiError) focusFirst(serverFieldErrors(err.errors, labels));
+      showToast('error', 'Your account was not created', errorMessage(err));
+    },
+    leaving: true,
   });
 
   const bindFile = (field: FileField, required: boolean) => ({

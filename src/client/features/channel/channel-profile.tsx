@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import useSWR, { type KeyedMutator } from 'swr';
+import type { KeyedMutator } from 'swr';
 import type { ChannelProfile } from '../../../shared/contracts/users.ts';
+import { useChannelProfile } from '../../api/channels.ts';
 import { isNotFound, LoadError, Loading } from '../../components/status.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
 import './channel.css';
@@ -13,9 +14,7 @@ export type ProfileActions = (profile: ChannelProfile, mutate: KeyedMutator<Chan
  * whether you are subscribed, e-mail. `actions` places what the route composes (Subscribe).
  */
 export function ChannelProfileView({ username, actions }: { username: string; actions?: ProfileActions }) {
-  const { data, error, isLoading, mutate } = useSWR<ChannelProfile>(
-    `/users/c/${encodeURIComponent(username)}`,
-  );
+  const { data, error, isLoading, mutate } = useChannelProfile(username);
   const me = useCurrentUser();
   if (isLoading) return <Loading />;
   if (isNotFound(error)) {

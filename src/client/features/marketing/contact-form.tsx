@@ -9,6 +9,7 @@ import {
   type ContactSender,
   type FieldErrors,
 } from './contact-sender.ts';
+import '../../components/forms/status-notes.css';
 import './marketing.css';
 
 const appSender = createContactSender({

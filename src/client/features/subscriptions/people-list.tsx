@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import type { ChannelItem, SubscriberItem } from '../../../shared/contracts/subscriptions.ts';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { usePagedList } from '../../lib/use-paged-list.ts';
+import { useSubscribers, useSubscriptions } from '../../api/account.ts';
+import type { PagedList } from '../../lib/use-paged-list.ts';
 import './subscriptions.css';
 
 interface Person {
@@ -17,7 +17,7 @@ interface Person {
 function PeopleList({
   list,
 }: {
-  list: { items: { key: string; person: Person }[] } & Omit<ReturnType<typeof usePagedList>, 'items'>;
+  list: { items: { key: string; person: Person }[] } & Omit<PagedList<unknown>, 'items'>;
 }) {
   if (list.isLoading) return <Loading />;
   if (list.error) return <LoadError error={list.error} retry={list.retry} />;
@@ -52,7 +52,7 @@ function PeopleList({
 
 /** The people subscribed to your channel (GET /subscriptions/c/{yourId}). */
 export function MySubscribers({ userId }: { userId: string }) {
-  const list = usePagedList<SubscriberItem>(`/subscriptions/c/${userId}`);
+  const list = useSubscribers(userId);
   return (
     <PeopleList list={{ ...list, items: list.items.map((i) => ({ key: i._id, person: i.subscriber })) }} />
   );
@@ -60,6 +60,6 @@ export function MySubscribers({ userId }: { userId: string }) {
 
 /** The channels you subscribe to (GET /subscriptions/u/{yourId}). */
 export function MySubscriptions({ userId }: { userId: string }) {
-  const list = usePagedList<ChannelItem>(`/subscriptions/u/${userId}`);
+  const list = useSubscriptions(userId);
   return <PeopleList list={{ ...list, items: list.items.map((i) => ({ key: i._id, person: i.channel })) }} />;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Video } from '../../../shared/contracts/videos.ts';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
-import { usePagedList } from '../../lib/use-paged-list.ts';
+import { useVideoSearch } from '../../api/videos.ts';
 import { useShowVideoAddress } from './video-address.ts';
 import { VideoGrid } from './video-grid.tsx';
 import { VideoPlayer } from './video-player.tsx';
@@ -21,7 +21,7 @@ export function AllVideos({ below }: { below: (video: Video) => ReactNode }) {
     const timer = setTimeout(() => setQuery(typed.trim()), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const list = usePagedList<Video>(query ? `/videos?q=${encodeURIComponent(query)}` : '/videos', 12);
+  const list = useVideoSearch(query);
   const [selected, setSelected] = useState<Video | undefined>();
   const searchId = useId();
   const showAddress = useShowVideoAddress();

@@ -5,7 +5,7 @@ import type { Video } from '../../../shared/contracts/videos.ts';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useApi } from '../../lib/session.tsx';
-import { usePagedList } from '../../lib/use-paged-list.ts';
+import { useVideoList } from '../../api/videos.ts';
 import { useShowVideoAddress } from './video-address.ts';
 import { VideoGrid } from './video-grid.tsx';
 import { VideoPlayer } from './video-player.tsx';
@@ -14,7 +14,7 @@ import './videos.css';
 /** /getvideos: the user's own videos; the chosen one plays with Delete and an Update link. */
 export function MyVideos({ user, below }: { user: CurrentUser; below: (video: Video) => ReactNode }) {
   const api = useApi();
-  const list = usePagedList<Video>(`/videos/${user._id}`, 12);
+  const list = useVideoList(user._id);
   const [selected, setSelected] = useState<Video | undefined>();
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [deleting, setDeleting] = useState(false);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
 import type { Video } from '../../../shared/contracts/videos.ts';
+import { useVideo } from '../../api/videos.ts';
 import { LoadError, Loading } from '../../components/status.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useApi, useCurrentUser } from '../../lib/session.tsx';
@@ -9,7 +9,7 @@ import './videos.css';
 /** /updatevideo/{id}: Title, Description and Thumbnail; the server's message is shown beneath. */
 export function UpdateVideoForm({ videoId }: { videoId: string }) {
   const api = useApi();
-  const { data: video, error, mutate } = useSWR<Video>(`/videos/v/${videoId}`);
+  const { data: video, error, mutate } = useVideo(videoId);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const me = useCurrentUser();

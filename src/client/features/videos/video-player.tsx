@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
-import useSWR from 'swr';
-import type { ChannelProfile } from '../../../shared/contracts/users.ts';
 import type { Video } from '../../../shared/contracts/videos.ts';
+import { useChannelProfile } from '../../api/channels.ts';
 import { LikeButton } from '../../components/like-button.tsx';
 import { SubscribeButton } from '../../components/subscribe-button.tsx';
 import { useApi } from '../../lib/session.tsx';
@@ -10,14 +9,14 @@ import { formatDuration } from './format-duration.ts';
 import './videos.css';
 
 /**
- * The player of one video (docs/product.md, "Videos"): 640x360 on wide screens, the full width on a phone; owner
- * with a link to their profile and Subscribe; title, description and the like button. The first
+ * The player of one video (docs/product.md, "Videos"): 640x360 on wide screens, the full width
+ * on a phone; owner with a link to their profile and Subscribe; title, description and the like button. The first
  * play adds the video to the watch history (and counts a view).
  */
 export function VideoPlayer({ video, children }: { video: Video; children?: ReactNode }) {
   const api = useApi();
   const counted = useRef<string | null>(null);
-  const { data: channel } = useSWR<ChannelProfile>(`/users/c/${video.owner.username}`);
+  const { data: channel } = useChannelProfile(video.owner.username);
 
   useEffect(() => {
     counted.current = null;

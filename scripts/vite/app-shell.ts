@@ -1,0 +1,90 @@
+import react from '@vitejs/plugin-react';
+import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+
+const SHELL_MODULE = 'virtual:eduportal-app-shell';
+
+/**
+ * Renders the top bar as it looks before anyone signs in, with the real component, for
+ * index.html. The path matches no screen, so no link is marked as the current page.
+ */
+const shellModuleSource = `
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { TopBar } from '/src/client/components/layout/top-bar.tsx';
+import { createSession, SessionProvider } from '/src/client/lib/session.tsx';
+
+export async function renderTopBar() {
+  const api = { onSessionEnded: () => () => {} };
+  const session = createSession(api);
+  const router = createRouter({
+    routeTree: createRootRoute({ component: TopBar }),
+    history: createMemoryHistory({ initialEntries: ['/app-shell'] }),
+  });
+  await router.load();
+  return renderToStaticMarkup(
+    createElement(SessionProvider, { api, session }, createElement(RouterProvider, { router })),
+  );
+}
+`;
+
+/**
+ * The first paint without waiting for JavaScript: index.html carries the top bar, rendered at
+ * build time from the same component, so a phone on a slow connection shows the page's frame
+ * as soon as the HTML and the main stylesheet are in, while the code (a few hundred KB) is still
+ * on its way. It sits beside #root, not in it (the router's first commit is empty and would wipe
+ * it), and the top bar removes it in a layout effect, in the same frame that React's own appears.
+ */
+export function appShell(): Plugin {
+  let config: ResolvedConfig | undefined;
+  return {
+    name: 'eduportal:app-shell',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        const slot = '<div id="root"></div>';
+        // Without the shell the app still works, only its first paint waits for the code: a
+        // top bar that cannot be rendered outside the browser any more warns, and does not
+        // stop the build.
+        const skip = (why: string) => {
+          config?.logger.warn(`\n[app-shell] index.html goes out without its static top bar: ${why}`);
+          return html;
+        };
+        if (!html.includes(slot)) return skip(`no ${slot} in index.html`);
+        const server = await createServer({
+          root: config?.root ?? process.cwd(),
+          configFile: false,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          optimizeDeps: { noDiscovery: true, include: [] },
+          plugins: [
+            react(),
+            {
+              name: 'eduportal:app-shell-module',
+              resolveId: (id) => (id === SHELL_MODULE ? `\0${SHELL_MODULE}` : undefined),
+              load: (id) => (id === `\0${SHELL_MODULE}` ? shellModuleSource : undefined),
+            },
+          ],
+        });
+        try {
+          const { renderTopBar } = (await server.ssrLoadModule(SHELL_MODULE)) as {
+            renderTopBar: () => Promise<string>;
+          };
+          const topBar = await renderTopBar();
+          // The shell must be the real top bar, or the swap would change what the page shows.
+          if (!topBar.includes('class="site-header"')) return skip('the top bar has no .site-header');
+          return html.replace(slot, `<div id="app-shell">${topBar}</div>${slot}`);
+        } catch (err) {
+          return skip(err instanceof Error ? err.message : String(err));
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
