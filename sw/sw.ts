@@ -17,6 +17,7 @@ import {
   SW_MESSAGES,
   type OutboxChangedMessage,
 } from '../src/shared/offline.ts';
+import { unusableAnswersFallBack } from './api-reads.ts';
 import { drainFromWorker } from './outbox-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -43,7 +44,8 @@ registerRoute(
 
 // Reads of the API: the network first (fresh data whenever there is a connection, given a few
 // seconds on a slow link), else the last copy, stamped with when it was saved so the screen can
-// say "offline, showing what was saved at ...". Bounded and expiring; cleared at logout.
+// say "offline, showing what was saved at ...". An answer that is not the API's JSON, or a 5xx,
+// counts as no answer (api-reads.ts). Bounded and expiring; cleared at logout.
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' &&
@@ -54,6 +56,7 @@ registerRoute(
     cacheName: API_CACHE,
     networkTimeoutSeconds: 8,
     plugins: [
+      unusableAnswersFallBack(),
       {
         // Only answers that can be shown again, stamped on their way into the cache.
         cacheWillUpdate: async ({ response }) => {

@@ -176,3 +176,35 @@ describe('the phone header with actions waiting offline', () => {
     });
   }
 });
+
+describe('a server error or a page that is not the API', () => {
+  it('never replaces the saved copy, nor is it taken as data', async () => {
+    const context = await browser().newContext({ baseURL, ...phone });
+    await signUp(context, 'proxy', 'Farah Ali');
+    const page = await context.newPage();
+    await page.goto('/tweets');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 20_000,
+    });
+    // Read again under the worker, which saves the answer.
+    await page.reload();
+    await expect.poll(() => h1(page).textContent()).toBe('All tweets');
+    await page.waitForLoadState('networkidle');
+
+    for (const [what, answer] of [
+      ['a 503', { status: 503, contentType: 'text/plain', body: 'Service Unavailable' }],
+      ['a proxy’s 502 page', { status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }],
+      [
+        'a Wi-Fi sign-in page',
+        { status: 200, contentType: 'text/html', body: '<form>Sign in to the Wi-Fi</form>' },
+      ],
+    ] as const) {
+      await context.route('**/api/v1/tweets**', (route) => route.fulfill(answer));
+      await page.reload();
+      await page.getByText('showing what was saved at').waitFor({ timeout: 15_000 });
+      expect(await page.getByText(/^Error:/).count(), what).toBe(0);
+      await context.unroute('**/api/v1/tweets**');
+    }
+    await context.close();
+  });
+});
