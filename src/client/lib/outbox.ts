@@ -95,8 +95,11 @@ export class Outbox {
    * feeds it while anything watches, and every write this page makes reads it again.
    */
   private readonly queue = createStore<OutboxEntry[] | undefined>(undefined);
-  /** Bumped by every change of `queue`: a read that started before a change is stale. */
+  /** Bumped whenever the queue is shown from elsewhere than a read: a read begun before is stale. */
   private version = 0;
+  /** Reads begun, and the last one shown: a read overtaken by a later one is dropped. */
+  private reads = 0;
+  private lastRead = 0;
   private watchers = 0;
   private live: { unsubscribe(): void } | undefined;
   /** Ids of entries delivered lately: a read that raced their removal never shows them. */
@@ -179,7 +182,9 @@ export class Outbox {
       ),
     );
     this.running = run
-      .then((report) => {
+      .then(async (report) => {
+        // The queue as the drain left it, before anyone waiting on this drain goes on.
+        await this.reread();
         this.schedule(report);
         return report;
       })
@@ -315,7 +320,8 @@ export class Outbox {
       <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
       async (...args: A): Promise<R> => {
         const result = await write(...args);
-        await this.reread();
+        // Not awaited: the drain holds the Web Lock, which the service worker may be waiting for.
+        void this.reread();
         return result;
       };
     return {
@@ -326,11 +332,17 @@ export class Outbox {
     };
   }
 
-  /** Reads the queue again; an answer overtaken by a newer change is dropped. */
+  /**
+   * Reads the queue again. An answer is dropped when the queue was shown from elsewhere since the
+   * read began (an enqueue, the live query, a delivery), or when a read begun later came first.
+   */
   private async reread(): Promise<void> {
-    const started = this.version;
+    const ticket = ++this.reads;
+    const since = this.version;
     const entries = await this.options.db.entries.orderBy('seq').toArray();
-    if (this.version === started) this.show(entries);
+    if (this.version !== since || ticket < this.lastRead) return;
+    this.lastRead = ticket;
+    this.queue.set(entries.filter((e) => !this.sent.has(e.id)));
   }
 
   /** Makes `entries` the queue on show, without what was delivered meanwhile. */
