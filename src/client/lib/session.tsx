@@ -1,5 +1,6 @@
 import { createContext, use, useSyncExternalStore, type ReactNode } from 'react';
-import { SESSION_HINT_COOKIE, type CurrentUser, type LoginResult } from '../../shared/contracts/users.ts';
+import type { CurrentUser, LoginResult } from '../../shared/contracts/users.ts';
+import { SESSION_HINT_COOKIE } from '../../shared/session-hint.ts';
 import { ApiError, type ApiClient } from './api-client.ts';
 import { rememberedUser, rememberUser } from './device-user.ts';
 import { clearPrivateData } from './private-data.ts';

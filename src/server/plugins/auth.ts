@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { SESSION_HINT_COOKIE } from '../../shared/contracts/users.ts';
+import { SESSION_HINT_COOKIE } from '../../shared/session-hint.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { IssuedTokens, Principal, SessionsService } from '../modules/users/sessions.service.ts';

@@ -121,9 +121,3 @@ export type HistoryVideo = z.infer<typeof historyVideoSchema>;
 
 /** Upload limits and accepted kinds, shown to users and enforced by the server. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
-
-/**
- * A cookie the server sets beside the session's httpOnly cookies, readable by script and holding
- * no secret: while it is absent, no session can exist, and the app asks the server nothing.
- */
-export const SESSION_HINT_COOKIE = 'eduportal-session';
