@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.ts';
+import { uploadClip } from '../helpers/e2e.ts';
 
 const baseURL = inject('baseURL');
 const shots = path.resolve(import.meta.dirname, '../../.tmp/screenshots');
@@ -231,21 +232,7 @@ describe('uploading on a phone', () => {
 describe('writes made offline on a phone', () => {
   it('shows a like and a comment as pending offline and sends each exactly once when back online', async () => {
     const owner = await signedInContext({ width: 1366, height: 768 });
-    const upload = await owner.context.request.post('/api/v1/videos', {
-      headers: { origin: baseURL },
-      multipart: {
-        title: 'Fractions',
-        description: 'Halves and quarters',
-        videoFile: {
-          name: 'clip.mp4',
-          mimeType: 'video/mp4',
-          buffer: fs.readFileSync(path.join(fixtures, 'clip.mp4')),
-        },
-        thumbnail: { name: 't.png', mimeType: 'image/png', buffer: fs.readFileSync(thumbnailFile) },
-      },
-    });
-    expect(upload.status()).toBe(201);
-    const videoId = (await upload.json()).data._id as string;
+    const videoId = await uploadClip(owner.context, 'Fractions', 'Halves and quarters');
     await owner.context.close();
 
     const { context } = await signedInContext({ width: 412, height: 915 }, true);
@@ -278,21 +265,7 @@ describe('writes made offline on a phone', () => {
 
   it('deletes your own comment offline: it goes at once, and the delete reaches the server once back online', async () => {
     const { context } = await signedInContext({ width: 412, height: 915 }, true);
-    const upload = await context.request.post('/api/v1/videos', {
-      headers: { origin: baseURL },
-      multipart: {
-        title: 'Decimals',
-        description: 'Tenths and hundredths',
-        videoFile: {
-          name: 'clip.mp4',
-          mimeType: 'video/mp4',
-          buffer: fs.readFileSync(path.join(fixtures, 'clip.mp4')),
-        },
-        thumbnail: { name: 't.png', mimeType: 'image/png', buffer: fs.readFileSync(thumbnailFile) },
-      },
-    });
-    expect(upload.status()).toBe(201);
-    const videoId = (await upload.json()).data._id as string;
+    const videoId = await uploadClip(context, 'Decimals', 'Tenths and hundredths');
     const posted = await context.request.post(`/api/v1/comments/${videoId}`, {
       headers: { origin: baseURL },
       data: { content: 'A question I answered myself' },

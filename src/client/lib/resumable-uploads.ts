@@ -3,6 +3,7 @@ import type { Upload as TusUpload } from 'tus-js-client';
 import { TUS_VERSION, UPLOADS_PATH } from '../../shared/contracts/uploads.ts';
 import type { Video } from '../../shared/contracts/videos.ts';
 import { ApiError, NetworkError, type ApiClient } from './api-client.ts';
+import { setOpenUploads } from './open-uploads-flag.ts';
 import { createStore, type Store } from './store.ts';
 
 /**
@@ -78,8 +79,6 @@ export interface UploadManagerOptions {
 }
 
 const MIB = 1024 * 1024;
-/** localStorage key set while an upload is unfinished (read at start by uploads-react.tsx). */
-export const OPEN_UPLOADS_FLAG = 'eduportal-open-uploads';
 const envNumber = (value: unknown, fallback: number) => {
   const n = Number(value);
   return Number.isFinite(n) && n > 0 ? n : fallback;
@@ -220,14 +219,8 @@ export class UploadManager {
 
   private publish(records: UploadRecord[]) {
     this.records.set(records);
-    // A flag for the next start: load this code at all only when there is something to resume.
-    const open = records.some((r) => r.state !== 'done' && r.state !== 'failed');
-    try {
-      if (open) localStorage.setItem(OPEN_UPLOADS_FLAG, '1');
-      else localStorage.removeItem(OPEN_UPLOADS_FLAG);
-    } catch {
-      // Storage may be refused (private mode); the uploads still run in this page.
-    }
+    // For the next start: load this code at all only when there is something to resume.
+    setOpenUploads(records.some((r) => r.state !== 'done' && r.state !== 'failed'));
   }
 
   private async patch(id: string, change: Partial<UploadRecord>): Promise<UploadRecord | undefined> {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ApiClient } from './api-client.ts';
+import { hasOpenUploads } from './open-uploads-flag.ts';
 import type { UploadManager, UploadView } from './resumable-uploads.ts';
 import { useApi, useCurrentUser } from './session.tsx';
 
@@ -20,15 +21,6 @@ const none: UploadView[] = [];
  */
 export function mayHaveUploads(): boolean {
   return current !== undefined || hasOpenUploads();
-}
-
-/** The manager's flag (resumable-uploads.ts), spelled here so that checking it loads nothing. */
-function hasOpenUploads(): boolean {
-  try {
-    return localStorage.getItem('eduportal-open-uploads') !== null;
-  } catch {
-    return true;
-  }
 }
 const noSubscription = () => () => undefined;
 

@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -145,11 +145,10 @@ export async function readUpload(
     await Promise.all(Object.values(files).map((f) => fsp.rm(f.tempPath, { force: true })));
   };
   const digest = createHash('sha256');
-  const hashPart = (hash: Hash, kind: string, name: string, value: string) =>
-    hash.update(`${kind}\u0000${name.length}:${name}\u0000${value.length}:${value}\u0000`);
+  const hashPart = (kind: string, name: string, value: string) =>
+    digest.update(`${kind}\u0000${name.length}:${name}\u0000${value.length}:${value}\u0000`);
 
-  uploadsInFlight += 1;
-  try {
+  const readParts = async () => {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (typeof part.value !== 'string') continue;
@@ -157,7 +156,7 @@ export async function readUpload(
         if (bad) {
           throw new AppError(400, 'Some fields are not valid', [{ field: part.fieldname, message: bad }]);
         }
-        hashPart(digest, 'field', part.fieldname, part.value);
+        hashPart('field', part.fieldname, part.value);
         fields[part.fieldname] = part.value;
         continue;
       }
@@ -171,7 +170,7 @@ export async function readUpload(
       const tempPath = storage.tempFile();
       const file: UploadedFile = { field: part.fieldname, tempPath, bytes: 0, filename: part.filename };
       files[part.fieldname] = file;
-      hashPart(digest, 'file', part.fieldname, part.filename ?? '');
+      hashPart('file', part.fieldname, part.filename ?? '');
       const tooLarge = () =>
         new AppError(413, `${rule.label} is larger than ${megabytes(rule.maxBytes)}`, [
           { field: part.fieldname, message: `must be at most ${megabytes(rule.maxBytes)}` },
@@ -194,14 +193,17 @@ export async function readUpload(
         throw err;
       }
       // The end of each file is marked, so that bytes moved from one file to the next differ.
-      hashPart(digest, 'end', part.fieldname, String(file.bytes));
+      hashPart('end', part.fieldname, String(file.bytes));
       if (file.bytes === 0) {
         await fsp.rm(tempPath, { force: true });
         delete files[part.fieldname];
       }
     }
+  };
+
+  try {
+    await trackUpload(readParts);
   } catch (err) {
-    uploadsInFlight -= 1;
     await cleanup();
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError(413, 'A file is larger than this server accepts', [
@@ -216,7 +218,6 @@ export async function readUpload(
     }
     throw err;
   }
-  uploadsInFlight -= 1;
   try {
     // Only now is the whole body known: a key reused for other bytes is a 422 (idempotency.ts).
     await request.idempotency?.claimWithBody?.(digest.digest('hex'));

@@ -2,30 +2,38 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /**
- * Which stored files the rows name. Every column that holds a media key is listed here, so a
- * new one (renditions, say) is added in one place and both questions below keep the truth.
+ * Every column that holds a media key. A new one (renditions, say) is added here, and both
+ * questions below keep the truth; migration 0006 indexes these for `referenced`.
  */
+const MEDIA_COLUMNS = [
+  ['users', 'avatar'],
+  ['users', 'cover_image'],
+  ['videos', 'video_file'],
+  ['videos', 'thumbnail'],
+] as const;
+
+/** Which stored files the rows name. */
 export class MediaRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The keys among `keys` that some row still names. */
   async referenced(keys: string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
-    const rows = await sql<{ key: string | null }>`
-      select avatar as key from users where avatar in (${sql.join(keys)})
-      union all select cover_image from users where cover_image in (${sql.join(keys)})
-      union all select video_file from videos where video_file in (${sql.join(keys)})
-      union all select thumbnail from videos where thumbnail in (${sql.join(keys)})`.execute(this.db);
-    return new Set(rows.rows.map((r) => r.key).filter((k): k is string => k !== null));
+    return this.keysNamed(keys);
   }
 
   /** Every key that any row names: what a sweep keeps. */
   async allReferenced(): Promise<Set<string>> {
-    const rows = await sql<{ key: string | null }>`
-      select avatar as key from users
-      union all select cover_image from users
-      union all select video_file from videos
-      union all select thumbnail from videos`.execute(this.db);
+    return this.keysNamed();
+  }
+
+  /** The keys the media columns hold, among `among` when given. */
+  private async keysNamed(among?: string[]): Promise<Set<string>> {
+    const selects = MEDIA_COLUMNS.map(([table, column]) => {
+      const where = among ? sql` where ${sql.ref(column)} in (${sql.join(among)})` : sql``;
+      return sql`select ${sql.ref(column)} as key from ${sql.table(table)}${where}`;
+    });
+    const rows = await sql<{ key: string | null }>`${sql.join(selects, sql` union all `)}`.execute(this.db);
     return new Set(rows.rows.map((r) => r.key).filter((k): k is string => k !== null));
   }
 }

@@ -17,10 +17,8 @@ export type UploadsConfig = Pick<
 export interface TakenUpload {
   /** The bytes on disk; storing the video moves them away. */
   filePath: string;
-  /** The video was made from it: forget the upload. */
-  consumed(): Promise<void>;
-  /** Its bytes are not a video: remove them, so nothing is left behind. */
-  discard(): Promise<void>;
+  /** Forgets the upload: its bytes (if still here), tus's metadata file and its row. */
+  remove(): Promise<void>;
   /** Something else failed: the upload may be used again. */
   giveBack(): Promise<void>;
 }
@@ -168,15 +166,13 @@ export class UploadsService {
       ]);
     }
     const filePath = path.join(this.config.uploadsDir, uploadId);
-    const forget = async () => {
-      await fsp.rm(filePath, { force: true });
-      await fsp.rm(`${filePath}.json`, { force: true });
-      await this.repo.delete(uploadId);
-    };
     return {
       filePath,
-      consumed: forget,
-      discard: forget,
+      remove: async () => {
+        await fsp.rm(filePath, { force: true });
+        await fsp.rm(`${filePath}.json`, { force: true });
+        await this.repo.delete(uploadId);
+      },
       giveBack: () => this.repo.unclaim(uploadId),
     };
   }

@@ -107,6 +107,7 @@ export class VideosService {
     const id = randomUUID();
     const stored: string[] = [];
     let taken: TakenUpload | undefined;
+    let moved = false;
     try {
       // The thumbnail first: a bad picture must not cost the student the upload it came with.
       const thumbnail = await storeImage(
@@ -119,17 +120,8 @@ export class VideosService {
       stored.push(thumbnail);
       if (uploadId) taken = await this.uploads!.take(ownerId, uploadId);
       const source = taken?.filePath ?? upload.files.videoFile!.tempPath;
-      let video;
-      try {
-        video = await storeVideo(this.media, source, parsed.data.duration);
-      } catch (err) {
-        // Bytes that are not a video are removed: a 415 leaves nothing behind.
-        if (taken && err instanceof AppError && err.statusCode === 415) {
-          await taken.discard();
-          taken = undefined;
-        }
-        throw err;
-      }
+      const video = await storeVideo(this.media, source, parsed.data.duration);
+      moved = true;
       stored.push(video.key);
       const now = this.now().toISOString();
       await this.videos.insert({
@@ -143,14 +135,19 @@ export class VideosService {
         created_at: now,
         updated_at: now,
       });
-      await taken?.consumed();
     } catch (err) {
       await this.media.release(stored);
-      // The bytes are still in the upload unless they were moved into the store.
-      if (taken && stored.length < 2) await taken.giveBack();
-      else await taken?.discard();
+      if (taken) {
+        // Bytes that are not a video (415) go, so nothing is left behind; bytes moved into the
+        // store went with the release above; otherwise the upload may be used again.
+        const notVideo = err instanceof AppError && err.statusCode === 415;
+        await (moved || notVideo ? taken.remove() : taken.giveBack());
+      }
       throw err;
     }
+    // The video is made. Should forgetting the upload fail, the upload cleanup takes its row
+    // within the hour (a claimed upload with no video), and the answer stays a success.
+    await taken?.remove().catch(() => undefined);
     return this.get(id);
   }
 
