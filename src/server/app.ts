@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,12 +15,17 @@ import { ContactService } from './modules/contact/contact.service.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { JobsRepository } from './jobs/jobs.repository.ts';
+import { JobWorkers } from './jobs/worker.ts';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
 import { LikesRepository } from './modules/likes/likes.repository.ts';
 import { likesRoutes } from './modules/likes/likes.routes.ts';
 import { LikesService } from './modules/likes/likes.service.ts';
 import { MediaLibrary } from './modules/media/media-library.ts';
 import { MediaRepository } from './modules/media/media.repository.ts';
+import { findMediaTools } from './modules/renditions/media-tools.ts';
+import { RenditionsRepository } from './modules/renditions/renditions.repository.ts';
+import { RenditionsService } from './modules/renditions/renditions.service.ts';
 import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
@@ -69,6 +75,63 @@ function sessionSecret(config: Config): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
+/** Looks for ffmpeg once per setting: every test server would otherwise run it again. */
+const toolsFound = new Map<string, ReturnType<typeof findMediaTools>>();
+
+/**
+ * Renditions (docs/api.md, "Renditions"): finds ffmpeg and says which one is used, then, once
+ * the server is ready, queues what older videos lack and starts this process's job workers.
+ */
+async function startRenditions(app: FastifyInstance, config: Config, db: Db, media: MediaLibrary) {
+  const { ffmpegPath, ffprobePath } = config.renditions;
+  const key = JSON.stringify([ffmpegPath, ffprobePath]);
+  if (!toolsFound.has(key)) toolsFound.set(key, findMediaTools({ ffmpegPath, ffprobePath }));
+  const { tools, notes } = await toolsFound.get(key)!;
+  if (!tools) {
+    app.log.warn(
+      { notes },
+      'renditions unavailable: no working ffmpeg (set FFMPEG_PATH); originals still play',
+    );
+  } else if (tools.origin === 'npm package') {
+    app.log.warn(
+      { ffmpeg: tools.ffmpeg, version: tools.version },
+      'renditions use the ffmpeg inside the npm package, a 2018 build: install the system ffmpeg for a current one',
+    );
+  } else {
+    app.log.info(
+      { ffmpeg: tools.ffmpeg, origin: tools.origin, version: tools.version },
+      'renditions use this ffmpeg',
+    );
+  }
+  const jobs = new JobsRepository(db.kysely, db.dialect);
+  const renditions = new RenditionsService(
+    new RenditionsRepository(db.kysely),
+    jobs,
+    media,
+    tools,
+    {
+      threads: config.renditions.threads,
+      maxRunMs: config.renditions.timeoutMinutes * 60_000,
+      maxAttempts: 3,
+    },
+    app.log,
+  );
+  const workers = new JobWorkers(jobs, renditions.handler, {
+    concurrency: tools ? config.renditions.workers : 0,
+    leaseMs: config.jobLeaseSeconds * 1000,
+    workerId: `${os.hostname()}:${process.pid}`,
+    log: app.log,
+  });
+  renditions.onQueued = () => workers.wake();
+  app.addHook('onReady', async () => {
+    const { sized, queued } = await renditions.backfill();
+    if (sized + queued > 0) app.log.info({ sized, queued }, 'renditions: older videos measured and queued');
+    workers.start();
+  });
+  app.addHook('onClose', () => workers.stop());
+  return renditions;
+}
+
 /**
  * Builds the whole server: cross-cutting plugins first, then every /api/v1 module. This file is
  * the table of contents of the API.
@@ -96,7 +159,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   const videosRepo = new VideosRepository(db.kysely, db.dialect);
   const users = new UsersService(usersRepo, sessions, media);
   const uploads = new UploadsService(new UploadsRepository(db.kysely), config, app.log);
-  const videos = new VideosService(videosRepo, usersRepo, media, uploads);
+  const renditions = await startRenditions(app, config, db, media);
+  const videos = new VideosService(videosRepo, usersRepo, media, renditions, uploads);
   const comments = new CommentsService(new CommentsRepository(db.kysely), videosRepo, storage);
   const likes = new LikesService(new LikesRepository(db.kysely), storage);
   const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db.kysely), usersRepo, storage);

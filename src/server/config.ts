@@ -37,6 +37,24 @@ const positiveInt = (fallback: number, max = 1_000_000_000) =>
       return value;
     });
 
+const wholeNumber = (fallback: number, max: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .transform((raw, ctx) => {
+      const value = Number(raw);
+      if (!/^\d+$/.test(raw) || value > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from 0 to ${max}, got "${raw}"` });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
 const MIB = 1024 * 1024;
 
 const envSchema = z.object({
@@ -71,6 +89,12 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: positiveInt(30, 3600),
   UPLOAD_EXPIRY_HOURS: positiveInt(24, 24 * 30),
   UNFINISHED_UPLOADS_PER_USER: positiveInt(5, 1000),
+  FFMPEG_PATH: optionalText,
+  FFPROBE_PATH: optionalText,
+  RENDITION_WORKERS: wholeNumber(1, 16),
+  RENDITION_THREADS: positiveInt(2, 64),
+  RENDITION_TIMEOUT_MINUTES: positiveInt(120, 24 * 60),
+  JOB_LEASE_SECONDS: positiveInt(60, 3600),
 });
 
 export type DatabaseConfig =
@@ -104,6 +128,16 @@ export interface Config {
   uploadExpiryHours: number;
   /** How many resumable uploads one user may have open at once (429 beyond). */
   unfinishedUploadsPerUser: number;
+  /** Renditions (docs/api.md, "Renditions"): which ffmpeg, how many jobs at once, how hard each works. */
+  renditions: {
+    ffmpegPath: string | undefined;
+    ffprobePath: string | undefined;
+    workers: number;
+    threads: number;
+    timeoutMinutes: number;
+  };
+  /** A job claim lasts this long without a heartbeat; then another process takes the job. */
+  jobLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -154,5 +188,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
     unfinishedUploadsPerUser: e.UNFINISHED_UPLOADS_PER_USER,
+    renditions: {
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
+      workers: e.RENDITION_WORKERS,
+      threads: e.RENDITION_THREADS,
+      timeoutMinutes: e.RENDITION_TIMEOUT_MINUTES,
+    },
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
   };
 }

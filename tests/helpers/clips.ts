@@ -16,3 +16,26 @@ export function makeNoisyClip(file: string, { seconds, audio }: { seconds: numbe
     ...['-y', file],
   ]);
 }
+
+/**
+ * Makes a small H.264 + AAC MP4 of a moving test picture at the given size, for the renditions
+ * tests: they need sources of known heights (a 300-px source must get no 360p).
+ */
+export function makeClip(
+  file: string,
+  {
+    width,
+    height,
+    seconds,
+    audio = true,
+    fps = 25,
+  }: { width: number; height: number; seconds: number; audio?: boolean; fps?: number },
+): void {
+  execFileSync('ffmpeg', [
+    ...['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}`],
+    ...(audio ? ['-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100'] : []),
+    ...['-t', String(seconds), '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast'],
+    ...(audio ? ['-c:a', 'aac', '-ac', '2', '-b:a', '96k'] : ['-an']),
+    ...['-movflags', '+faststart', '-y', file],
+  ]);
+}

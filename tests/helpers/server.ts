@@ -28,6 +28,9 @@ export async function createTestServer(
         CLIENT_DIR: clientDir ?? path.join(database.dir, 'no-client'),
         LOG_LEVEL: 'silent',
         SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+        // Renditions are queued but not made unless a test asks (tests/server/renditions.test.ts),
+        // so that no background ffmpeg writes files while a test counts them.
+        RENDITION_WORKERS: '0',
         ...env,
       },
       database.dir,

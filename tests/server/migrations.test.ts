@@ -21,6 +21,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0006-media-references', 'Success'],
       ['0007-uploads', 'Success'],
       ['0008-video-search', 'Success'],
+      ['0009-renditions', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -37,6 +38,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0006-media-references',
       '0007-uploads',
       '0008-video-search',
+      '0009-renditions',
     ]);
   });
 

@@ -22,6 +22,25 @@ const video = {
   views: 3,
   likesCount: 2,
   owner,
+  renditions: [
+    {
+      quality: '144p' as const,
+      url: '/media/r.mp4',
+      bytes: 81234,
+      mimeType: 'video/mp4',
+      height: 144,
+      bitrate: 98000,
+    },
+    {
+      quality: 'original' as const,
+      url: '/media/v.mp4',
+      bytes: 912345,
+      mimeType: 'video/mp4',
+      height: null,
+      bitrate: null,
+    },
+  ],
+  processing: { state: 'done' as const, progress: 100 },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
 };

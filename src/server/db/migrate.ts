@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-counters.ts';
 import * as m0006 from './migrations/0006-media-references.ts';
 import * as m0007 from './migrations/0007-uploads.ts';
 import * as m0008 from './migrations/0008-video-search.ts';
+import * as m0009 from './migrations/0009-renditions.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -31,6 +32,7 @@ const migrations: Record<string, MigrationModule> = {
   '0006-media-references': m0006,
   '0007-uploads': m0007,
   '0008-video-search': m0008,
+  '0009-renditions': m0009,
 };
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {

@@ -53,6 +53,10 @@ export interface VideosTable {
   video_file: string;
   thumbnail: string;
   duration: number;
+  /** The original's size, type and height (migration 0009); null on rows older than it until the next start fills them. */
+  video_bytes: number | null;
+  video_mime: string | null;
+  video_height: number | null;
   views: Generated<number>;
   /** Kept by triggers (migration 0005): never written by the application. */
   likes_count: Generated<number>;
@@ -114,6 +118,36 @@ export interface UploadsTable {
   claimed_at: string | null;
 }
 
+/** A small copy of a video (docs/api.md, "Renditions"). */
+export interface VideoRenditionsTable {
+  video_id: string;
+  quality: '144p' | '240p' | '360p' | 'audio';
+  /** The media key of its file. */
+  file: string;
+  bytes: number;
+  mime_type: string;
+  height: number | null;
+  bitrate: number | null;
+  created_at: string;
+}
+
+/** Background work, claimed with a lease (server/jobs/). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  subject: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: string;
+  lease_until: string | null;
+  worker: string | null;
+  progress: Generated<number>;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Exact row counts of the big tables whose unfiltered lists show a total, kept by triggers. */
 export interface RowCountsTable {
   table_name: 'videos' | 'tweets';
@@ -135,4 +169,6 @@ export interface Database {
   tweet_likes: LikesTable;
   row_counts: RowCountsTable;
   uploads: UploadsTable;
+  video_renditions: VideoRenditionsTable;
+  jobs: JobsTable;
 }

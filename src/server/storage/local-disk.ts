@@ -63,6 +63,15 @@ export class LocalDiskStorage implements MediaStorage {
     );
   }
 
+  async size(key: string): Promise<number | undefined> {
+    const stat = await fsp.stat(this.pathOf(key)).catch(() => undefined);
+    return stat?.isFile() ? stat.size : undefined;
+  }
+
+  localPath(key: string): string {
+    return this.pathOf(key);
+  }
+
   read(key: string): Readable {
     return fs.createReadStream(this.pathOf(key));
   }

@@ -27,6 +27,13 @@ export interface MediaStorage {
   /** Removes `key`; a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The object's size in bytes; undefined when there is no such object. */
+  size(key: string): Promise<number | undefined>;
+  /**
+   * A path on this machine where the object can be read as a file, for tools that need one
+   * (ffmpeg); undefined when the store keeps no local files (then `read` streams it).
+   */
+  localPath?(key: string): string;
   read(key: string): Readable;
   url(key: string): string;
   /** Every published object, in no particular order. */

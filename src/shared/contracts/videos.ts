@@ -33,6 +33,30 @@ export const updateVideoFieldsSchema = z
   .object({ title: videoTitleSchema.optional(), description: videoDescriptionSchema.optional() })
   .strict();
 
+/** The copies of a video a student can choose from (docs/api.md, "Renditions"). */
+export const RENDITION_QUALITIES = ['144p', '240p', '360p', 'audio', 'original'] as const;
+export type RenditionQuality = (typeof RENDITION_QUALITIES)[number];
+
+export const renditionSchema = z.object({
+  quality: z.enum(RENDITION_QUALITIES),
+  url: z.string(),
+  /** Exactly what a full download of `url` costs. */
+  bytes: z.number().int(),
+  mimeType: z.string(),
+  /** The picture's height in pixels; null for audio, or for an original not yet probed. */
+  height: z.number().int().nullable(),
+  /** Bits per second over the whole file; null when the duration is unknown. */
+  bitrate: z.number().int().nullable(),
+});
+export type Rendition = z.infer<typeof renditionSchema>;
+
+export const PROCESSING_STATES = ['queued', 'running', 'done', 'failed', 'unavailable'] as const;
+export const processingSchema = z.object({
+  state: z.enum(PROCESSING_STATES),
+  progress: z.number().int().min(0).max(100),
+});
+export type Processing = z.infer<typeof processingSchema>;
+
 export const videoSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -43,6 +67,9 @@ export const videoSchema = z.object({
   views: z.number().int(),
   likesCount: z.number().int(),
   owner: publicUserSchema,
+  /** Smallest first, the original last. */
+  renditions: z.array(renditionSchema),
+  processing: processingSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -38,8 +38,8 @@ export class MediaLibrary {
   ) {}
 
   /** A fresh, unguessable key in `folder` (128 random bits either way); see rule 1. */
-  newKey(folder: 'images' | 'videos', extension: string): string {
-    const name = folder === 'videos' ? randomUUID() : randomBytes(16).toString('hex');
+  newKey(folder: 'images' | 'videos' | 'renditions', extension: string): string {
+    const name = folder !== 'images' ? randomUUID() : randomBytes(16).toString('hex');
     return `${folder}/${name}.${extension}`;
   }
 

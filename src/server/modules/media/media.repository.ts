@@ -2,14 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /**
- * Every column that holds a media key. A new one (renditions, say) is added here, and both
- * questions below keep the truth; migration 0006 indexes these for `referenced`.
+ * Every column that holds a media key. A new one is added here, and both questions below keep
+ * the truth; migrations 0006 and 0009 index these for `referenced`.
  */
 const MEDIA_COLUMNS = [
   ['users', 'avatar'],
   ['users', 'cover_image'],
   ['videos', 'video_file'],
   ['videos', 'thumbnail'],
+  ['video_renditions', 'file'],
 ] as const;
 
 /** Which stored files the rows name. */

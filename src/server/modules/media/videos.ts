@@ -1,3 +1,4 @@
+import fsp from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
 import type { VIDEO_TYPES } from '../../../shared/contracts/videos.ts';
@@ -39,13 +40,13 @@ export function parseDurationText(text: string | undefined): number | undefined 
 
 /**
  * Checks an uploaded video by its bytes (MP4 or WebM), reads its real duration, and moves it into
- * storage under a server-chosen name. Returns the key and the duration.
+ * storage under a server-chosen name. Returns the key, the duration, the size and the type.
  */
 export async function storeVideo(
   media: MediaLibrary,
   tempPath: string,
   fallbackDuration: string | undefined,
-): Promise<{ key: string; duration: number }> {
+): Promise<{ key: string; duration: number; bytes: number; mime: string }> {
   const type = await fileTypeFromFile(tempPath);
   const mime = type?.mime as (typeof VIDEO_TYPES)[number] | undefined;
   if (!mime || !(mime in EXTENSIONS)) {
@@ -54,7 +55,8 @@ export async function storeVideo(
     ]);
   }
   const duration = (await probeDuration(tempPath)) ?? parseDurationText(fallbackDuration) ?? 0;
+  const { size } = await fsp.stat(tempPath);
   const key = media.newKey('videos', EXTENSIONS[mime]);
   await media.storage.putFile(key, tempPath);
-  return { key, duration };
+  return { key, duration, bytes: size, mime };
 }

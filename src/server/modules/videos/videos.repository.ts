@@ -74,14 +74,25 @@ export class VideosRepository {
   }
 
   /**
-   * Deletes the row and answers the files it named, as they were at the moment of the delete;
-   * comments, likes and history entries go with it (foreign keys cascade).
+   * Deletes the row and answers the files it and its renditions named, as they were at the
+   * moment of the delete; comments, likes, history entries and renditions go with it (foreign
+   * keys cascade).
    */
-  async delete(id: string): Promise<{ video_file: string; thumbnail: string } | undefined> {
-    return this.db
-      .deleteFrom('videos')
-      .where('id', '=', id)
-      .returning(['video_file', 'thumbnail'])
-      .executeTakeFirst();
+  async delete(
+    id: string,
+  ): Promise<{ video_file: string; thumbnail: string; renditions: string[] } | undefined> {
+    return this.db.transaction().execute(async (tx) => {
+      const renditions = await tx
+        .deleteFrom('video_renditions')
+        .where('video_id', '=', id)
+        .returning('file')
+        .execute();
+      const gone = await tx
+        .deleteFrom('videos')
+        .where('id', '=', id)
+        .returning(['video_file', 'thumbnail'])
+        .executeTakeFirst();
+      return gone && { ...gone, renditions: renditions.map((r) => r.file) };
+    });
   }
 }

@@ -12,6 +12,7 @@ import type { Upload } from '../../plugins/uploads.ts';
 import { storeImage } from '../media/images.ts';
 import type { MediaLibrary } from '../media/media-library.ts';
 import { storeVideo } from '../media/videos.ts';
+import type { RenditionsService } from '../renditions/renditions.service.ts';
 import { ownerFrom } from '../users/owner-columns.ts';
 import type { TakenUpload, UploadsService } from '../uploads/uploads.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
@@ -33,11 +34,21 @@ export class VideosService {
     private readonly videos: VideosRepository,
     private readonly users: UsersRepository,
     private readonly media: MediaLibrary,
+    private readonly renditions: RenditionsService,
     private readonly uploads?: UploadsService,
     private readonly now: () => Date = monotonicNow,
   ) {}
 
-  private toVideo(row: VideoListRow): Video {
+  /** Rows as answers, each with what its copies cost (one query for the renditions of all). */
+  private async toVideos(rows: VideoListRow[]): Promise<Video[]> {
+    const media = await this.renditions.describe(rows);
+    return rows.map((row) => this.toVideo(row, media.get(row.id)!));
+  }
+
+  private toVideo(
+    row: VideoListRow,
+    { renditions, processing }: Pick<Video, 'renditions' | 'processing'>,
+  ): Video {
     return {
       _id: row.id,
       title: row.title,
@@ -48,6 +59,8 @@ export class VideosService {
       views: Number(row.views),
       likesCount: Number(row.likes_count),
       owner: ownerFrom(row, this.media.storage),
+      renditions,
+      processing,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
@@ -58,11 +71,7 @@ export class VideosService {
       throw new AppError(404, 'There is no such user');
     }
     const { rows, total } = await this.videos.list(ownerId, page);
-    return toPaged(
-      rows.map((r) => this.toVideo(r)),
-      page,
-      total,
-    );
+    return toPaged(await this.toVideos(rows), page, total);
   }
 
   /** "Search videos": every word of `q` in the title or description; an empty `q` is the plain list. */
@@ -70,17 +79,14 @@ export class VideosService {
     const words = [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
     if (words.length === 0) return this.list(undefined, page);
     const { rows, total } = await this.videos.search(words, page);
-    return toPaged(
-      rows.map((r) => this.toVideo(r)),
-      page,
-      total,
-    );
+    return toPaged(await this.toVideos(rows), page, total);
   }
 
   async get(id: string): Promise<Video> {
     const row = await this.videos.findWithOwner(id);
     if (!row) throw missingVideo();
-    return this.toVideo(row);
+    const [video] = await this.toVideos([row]);
+    return video!;
   }
 
   /**
@@ -132,6 +138,8 @@ export class VideosService {
         video_file: video.key,
         thumbnail,
         duration: video.duration,
+        video_bytes: video.bytes,
+        video_mime: video.mime,
         created_at: now,
         updated_at: now,
       });
@@ -148,6 +156,9 @@ export class VideosService {
     // The video is made. Should forgetting the upload fail, the upload cleanup takes its row
     // within the hour (a claimed upload with no video), and the answer stays a success.
     await taken?.remove().catch(() => undefined);
+    // Renditions are made in the background; should queueing fail, the backfill at the next
+    // start queues every video that has no job.
+    await this.renditions.queue(id).catch(() => undefined);
     return this.get(id);
   }
 
@@ -201,6 +212,7 @@ export class VideosService {
     const gone = await this.videos.delete(id);
     if (!gone) throw missingVideo();
     // The row is gone first; then its files, unless something else still names them.
-    await this.media.release([gone.video_file, gone.thumbnail]);
+    await this.media.release([gone.video_file, gone.thumbnail, ...gone.renditions]);
+    await this.renditions.forget(id);
   }
 }
