@@ -1,11 +1,18 @@
 import useSWRInfinite from 'swr/infinite';
 import type { Paged } from '../../shared/contracts/pagination.ts';
 
+const REFRESH_MS = 4000;
+
 /**
  * A paged /api/v1 list read page by page ("Show more"), through the app's SWR fetcher.
  * `path` null waits (for example until the user's id is known).
  */
-export function usePagedList<T>(path: string | null, limit = 20) {
+export function usePagedList<T>(
+  path: string | null,
+  limit = 20,
+  /** Read the list again every few seconds while this holds of its items (a video being processed). */
+  refreshWhile?: (items: T[]) => boolean,
+) {
   const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite<Paged<T>>(
     (index: number, previous: Paged<T> | null) => {
       if (path === null || (previous && !previous.hasNextPage)) return null;
@@ -13,7 +20,11 @@ export function usePagedList<T>(path: string | null, limit = 20) {
     },
     // The first page is read again whenever the list is shown or grows: with it off, a list
     // opened again kept showing its cached first page, however old.
-    { revalidateFirstPage: true },
+    {
+      revalidateFirstPage: true,
+      refreshInterval: (pages: Paged<T>[] | undefined) =>
+        refreshWhile && pages && refreshWhile(pages.flatMap((page) => page.docs)) ? REFRESH_MS : 0,
+    },
   );
   const pages = data ?? [];
   const last = pages.at(-1);

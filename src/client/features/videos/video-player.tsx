@@ -1,49 +1,117 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, type ReactNode } from 'react';
-import type { Video } from '../../../shared/contracts/videos.ts';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { RenditionQuality, Video } from '../../../shared/contracts/videos.ts';
 import { useChannelProfile } from '../../api/channels.ts';
+import { isProcessing, useLiveVideo } from '../../api/videos.ts';
 import { LikeButton } from '../../components/like-button.tsx';
 import { SubscribeButton } from '../../components/subscribe-button.tsx';
-import { useApi } from '../../lib/session.tsx';
+import { dataSaverOn } from '../../lib/data-saver.ts';
+import { useApi, useCurrentUser } from '../../lib/session.tsx';
 import { formatDuration } from './format-duration.ts';
+import { defaultQuality, lastChoice, qualityLabel, rememberChoice } from './quality.ts';
 import './videos.css';
 
 /**
  * The player of one video (docs/product.md, "Videos"): 640x360 on wide screens, the full width
- * on a phone; owner with a link to their profile and Subscribe; title, description and the like button. The first
- * play adds the video to the watch history (and counts a view).
+ * on a phone; owner with a link to their profile and Subscribe; title, description and the like
+ * button. The first play adds the video to the watch history (and counts a view).
+ *
+ * Nothing is downloaded before the student presses play (preload "none"). "Quality" lists every
+ * copy with its size; a change keeps the position, and playing goes on if it was (docs/product.md,
+ * "Watching on a weak link").
  */
-export function VideoPlayer({ video, children }: { video: Video; children?: ReactNode }) {
+export function VideoPlayer({ video: given, children }: { video: Video; children?: ReactNode }) {
   const api = useApi();
+  const me = useCurrentUser();
+  const video = useLiveVideo(given);
   const counted = useRef<string | null>(null);
+  const element = useRef<HTMLVideoElement>(null);
+  const resume = useRef<{ time: number; playing: boolean } | null>(null);
+  const [chosen, setChosen] = useState<{ videoId: string; quality: RenditionQuality }>();
+  const [started, setStarted] = useState<string>();
   const { data: channel } = useChannelProfile(video.owner.username);
 
   useEffect(() => {
     counted.current = null;
+    resume.current = null;
   }, [video._id]);
 
+  const picked =
+    chosen?.videoId === video._id ? video.renditions.find((r) => r.quality === chosen.quality) : undefined;
+  const current =
+    picked ?? defaultQuality(video.renditions, { dataSaver: dataSaverOn(), last: lastChoice() });
+  const playing = started === video._id;
+
   const onPlay = () => {
+    // Once playing, the quality stays put even if new renditions arrive meanwhile.
+    if (current && !picked) setChosen({ videoId: video._id, quality: current.quality });
+    setStarted(video._id);
     if (counted.current === video._id) return;
     counted.current = video._id;
     // History is best effort: a view that cannot be recorded offline is not worth a queued write.
     api.post('/users/addhistory', { videoId: video._id }).catch(() => undefined);
   };
 
+  const choose = (quality: RenditionQuality) => {
+    const el = element.current;
+    if (el && (el.currentTime > 0 || !el.paused))
+      resume.current = { time: el.currentTime, playing: !el.paused };
+    rememberChoice(quality);
+    setChosen({ videoId: video._id, quality });
+  };
+
+  const onLoadedMetadata = () => {
+    const el = element.current;
+    const at = resume.current;
+    if (!el || !at) return;
+    resume.current = null;
+    el.currentTime = at.time;
+    if (at.playing) el.play().catch(() => undefined);
+  };
+
+  const owner = me?._id === video.owner._id;
   return (
     <article className="player" aria-labelledby={`video-title-${video._id}`}>
       <div className="player-frame">
         <video
           key={video._id}
+          ref={element}
           className="player-video"
-          src={video.videoFile}
+          src={current?.url ?? video.videoFile}
           poster={video.thumbnail}
           controls
-          preload="metadata"
+          // Nothing before play; after it, a new quality loads at once so it can take over.
+          preload={playing ? 'auto' : 'none'}
           playsInline
           width={640}
           height={360}
           onPlay={onPlay}
+          onLoadedMetadata={onLoadedMetadata}
         />
+      </div>
+      <div className="player-quality">
+        <label htmlFor={`quality-${video._id}`}>Quality</label>
+        <select
+          id={`quality-${video._id}`}
+          value={current?.quality}
+          onChange={(event) => choose(event.target.value as RenditionQuality)}
+        >
+          {video.renditions.map((rendition) => (
+            <option key={rendition.quality} value={rendition.quality}>
+              {qualityLabel(rendition)}
+            </option>
+          ))}
+        </select>
+        {owner && isProcessing(video) ? (
+          <span className="player-processing" role="status">
+            Processing {video.processing.progress}%
+          </span>
+        ) : null}
+        {owner && video.processing.state === 'failed' ? (
+          <span className="player-processing" role="status">
+            Smaller copies could not be made; the original plays
+          </span>
+        ) : null}
       </div>
       <div className="player-owner">
         <Link

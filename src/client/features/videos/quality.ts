@@ -1,0 +1,56 @@
+import type { Rendition, RenditionQuality } from '../../../shared/contracts/videos.ts';
+import { formatBytes } from '../../lib/format.ts';
+
+const LAST_CHOICE = 'eduportal-quality';
+
+const NAMES: Record<RenditionQuality, string> = {
+  '144p': '144p',
+  '240p': '240p',
+  '360p': '360p',
+  audio: 'Audio only',
+  original: 'Original',
+};
+
+/** What a copy is and what it costs: "240p · 9.8 MB", "Audio only · 2.1 MB". */
+export function qualityLabel(rendition: Rendition): string {
+  return `${NAMES[rendition.quality]} · ${formatBytes(rendition.bytes)}`;
+}
+
+/** The copies with a picture, smallest first (renditions come smallest first, the original last). */
+const withPicture = (renditions: Rendition[]) => renditions.filter((r) => r.quality !== 'audio');
+
+/** The cheapest way to watch (not just hear) a video: what its card shows. */
+export function smallestVideo(renditions: Rendition[]): Rendition | undefined {
+  return withPicture(renditions)[0];
+}
+
+export function lastChoice(): RenditionQuality | undefined {
+  try {
+    return (localStorage.getItem(LAST_CHOICE) as RenditionQuality | null) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function rememberChoice(quality: RenditionQuality): void {
+  try {
+    localStorage.setItem(LAST_CHOICE, quality);
+  } catch {
+    // Storage refused (private mode): the choice lasts for this page only.
+  }
+}
+
+/**
+ * The quality a video starts in: the lowest with a picture when data saver is on; else the
+ * student's last choice, if this video has it; else 240p; else 144p (a source under 240 px);
+ * else the smallest with a picture (while renditions are being made, that is the original).
+ */
+export function defaultQuality(
+  renditions: Rendition[],
+  { dataSaver, last }: { dataSaver: boolean; last: RenditionQuality | undefined },
+): Rendition | undefined {
+  const pictures = withPicture(renditions);
+  if (dataSaver) return pictures[0] ?? renditions[0];
+  const find = (q: RenditionQuality | undefined) => renditions.find((r) => r.quality === q);
+  return find(last) ?? find('240p') ?? find('144p') ?? pictures[0] ?? renditions[0];
+}
