@@ -12,8 +12,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { buildIfStale, root } from '../scripts/lib/build.mjs';
 import { routeSizes } from '../scripts/lib/size.mjs';
-import { Outbox } from '../src/client/lib/outbox.ts';
-import { OutboxDatabase } from '../src/client/lib/outbox-store.ts';
+import { Outbox, OutboxDatabase } from '../src/client/lib/outbox.ts';
 import type { DatabaseConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
@@ -22,6 +21,7 @@ import { freePort, startServerProcess, type ServerProcess } from '../tests/helpe
 import { load, type LoadResult } from './api.ts';
 import { lighthouseMedians } from './lighthouse.ts';
 import { SEED_MEDIA, scratchDatabase, seed, type SeedSizes } from './seed.ts';
+import { renditionsSection } from './renditions.ts';
 import { uploadsSection } from './uploads.ts';
 
 // BENCH_SCALE shrinks the data set for a quick trial of the script itself (e.g. 0.01).
@@ -42,6 +42,8 @@ const SIZES = Object.fromEntries(
   Object.entries(FULL).map(([k, v]) => [k, Math.max(k === 'users' ? 100 : 1, Math.round(v * SCALE))]),
 ) as unknown as SeedSizes;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+// BENCH_ONLY=api,uploads,renditions,client runs only those sections, for a quick look at one.
+const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const PASSWORD = 'benchmark password';
 const lines: string[] = [];
 const say = (line = '') => {
@@ -112,6 +114,9 @@ async function apiSection(kind: DatabaseConfig['kind'], label: string) {
     RATE_LIMIT_WRITES_PER_MINUTE: '100000000',
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
     LOG_LEVEL: 'warn',
+    // The API alone: no renditions are queued for the 100,000 seeded videos, nor made meanwhile
+    // (the renditions section measures those).
+    FFMPEG_PATH: '/nonexistent/ffmpeg',
   };
   if (config.kind === 'postgres') env.DATABASE_URL = config.connectionString;
   const server = await startServerProcess({ ...env, DATA_DIR: dataDir });
@@ -339,12 +344,21 @@ async function main() {
     `\nMade by \`npm run bench\` on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
   );
   say('Every figure stands beside a baseline measured in the same run, so ratios hold on a noisy machine.');
-  await apiSection('sqlite', 'SQLite');
-  if (process.env.BENCH_DATABASE_URL) await apiSection('postgres', 'PostgreSQL');
-  else say('\n(PostgreSQL not measured: set BENCH_DATABASE_URL.)');
-  await uploadsSection(say);
-  await clientSection();
+  const part = (name: string) => ONLY === undefined || ONLY.includes(name);
+  if (part('api')) {
+    await apiSection('sqlite', 'SQLite');
+    if (process.env.BENCH_DATABASE_URL) await apiSection('postgres', 'PostgreSQL');
+    else say('\n(PostgreSQL not measured: set BENCH_DATABASE_URL.)');
+  }
+  if (part('uploads')) await uploadsSection(say);
+  if (part('renditions')) await renditionsSection(say);
+  if (part('client')) await clientSection();
   say(`\nThe whole run took ${fmt((Date.now() - started) / 60_000, 1)} minutes.`);
+  if (ONLY !== undefined) {
+    // A partial run prints its sections but leaves docs/benchmarks.md as the last full run wrote it.
+    process.stdout.write('\n(BENCH_ONLY is set: docs/benchmarks.md not written)\n');
+    return;
+  }
   // What the numbers mean (causes of misses, as measured) is written by people, in
   // bench/findings.md, and kept beside each new table.
   const findings = path.join(root, 'bench/findings.md');

@@ -4,6 +4,7 @@
 // The kept counts (likes_count, comments_count, row_counts) fill as the rows go in: the
 // triggers of migration 0005 count every insert, here as in the server (on PostgreSQL once per
 // statement, so a million-row insert costs one grouped update).
+import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
@@ -31,6 +32,9 @@ export const SEED_MEDIA = {
   video: 'videos/seed-clip.mp4',
 };
 
+/** The clip every seeded video names (tests/fixtures/clip.webm). */
+const SEED_CLIP_BYTES = fs.statSync(new URL('../tests/fixtures/clip.webm', import.meta.url)).size;
+
 export async function seed(db: Kysely<Database>, kind: DatabaseConfig['kind'], s: SeedSizes): Promise<void> {
   const series = (n: number) =>
     kind === 'sqlite'
@@ -46,8 +50,9 @@ export async function seed(db: Kysely<Database>, kind: DatabaseConfig['kind'], s
   await run(`insert into users (id, username, email, full_name, password_hash, avatar, cover_image, created_at, updated_at)
     select 'u' || n, 'user' || n, 'user' || n || '@school.example', 'User ' || n, 'x', '${SEED_MEDIA.avatar}', null, ${time('n')}, ${time('n')}
     from ${series(u)}`);
-  await run(`insert into videos (id, owner_id, title, description, video_file, thumbnail, duration, views, created_at, updated_at)
-    select 'v' || n, 'u' || (n % ${u} + 1), 'Video ' || n, 'About video ' || n, '${SEED_MEDIA.video}', '${SEED_MEDIA.thumbnail}', 60, n % 500,
+  // Every row names the same small clip (run.ts copies it in), and records its size as uploads do.
+  await run(`insert into videos (id, owner_id, title, description, video_file, thumbnail, duration, video_bytes, video_mime, views, created_at, updated_at)
+    select 'v' || n, 'u' || (n % ${u} + 1), 'Video ' || n, 'About video ' || n, '${SEED_MEDIA.video}', '${SEED_MEDIA.thumbnail}', 60, ${SEED_CLIP_BYTES}, 'video/webm', n % 500,
       ${time('n * 7')}, ${time('n * 7')}
     from ${series(s.videos)}`);
   await run(`insert into comments (id, video_id, owner_id, content, created_at, updated_at)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes the small video clips in tests/fixtures/ (committed, so tests need no ffmpeg).
-# The product itself never needs ffmpeg. Run again only to change the clips.
+# Renditions use ffmpeg when there is one (docs/api.md, "Renditions"); these fixtures do not need it.
+# Run again only to change the clips.
 set -euo pipefail
 cd "$(dirname "$0")/../tests/fixtures"
 ffmpeg -v error -y -f lavfi -i testsrc=size=320x180:rate=15 -f lavfi -i sine=frequency=440:sample_rate=22050 \
