@@ -38,7 +38,8 @@ function namedKeys(dataDir: string): string[] {
     const rows = db
       .prepare(
         `select avatar as k from users union all select cover_image from users
-         union all select video_file from videos union all select thumbnail from videos`,
+         union all select video_file from videos union all select thumbnail from videos
+         union all select file from video_renditions`,
       )
       .all() as { k: string | null }[];
     return rows

@@ -120,6 +120,12 @@ describe('video screens', () => {
       .click();
     const video = page.locator('video.player-video');
     await video.waitFor();
+    // Nothing is downloaded before play (docs/product.md, "Quality"): the metadata comes after it.
+    expect(await video.evaluate((el: HTMLVideoElement) => [el.preload, el.readyState])).toEqual(['none', 0]);
+    await video.evaluate((el: HTMLVideoElement) => {
+      el.muted = true;
+      return el.play().catch(() => undefined);
+    });
     await page.waitForFunction(
       () => (document.querySelector('video.player-video') as HTMLVideoElement).readyState >= 1,
     );

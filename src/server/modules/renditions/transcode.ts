@@ -18,8 +18,8 @@ export type RenditionQuality = '144p' | '240p' | '360p' | 'audio';
  * 210/520/1040 kbit/s.
  */
 export const VIDEO_LADDER = [
-  { quality: '144p', short: 144, profile: 'baseline', crf: 34, maxrateK: 52 },
-  { quality: '240p', short: 240, profile: 'main', crf: 32, maxrateK: 140 },
+  { quality: '144p', short: 144, profile: 'baseline', crf: 34, maxrateK: 46 },
+  { quality: '240p', short: 240, profile: 'main', crf: 32, maxrateK: 136 },
   { quality: '360p', short: 360, profile: 'main', crf: 30, maxrateK: 320 },
 ] as const;
 /** Mono AAC for every rendition, and for "Audio only". */
@@ -180,7 +180,9 @@ export function ffmpegArguments(
     args.push('-map', `[v${i}]`, ...(hasAudio ? ['-map', '0:a:0', ...audio] : ['-an']));
     args.push(
       ...['-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', rung.profile, '-crf', String(rung.crf)],
-      ...['-maxrate', `${rung.maxrateK}k`, '-bufsize', `${rung.maxrateK * 2}k`, '-g', String(keyframes)],
+      // A one-second buffer: the cap holds over every second, not just on average, which keeps
+      // the budget and suits a link that carries a steady rate.
+      ...['-maxrate', `${rung.maxrateK}k`, '-bufsize', `${rung.maxrateK}k`, '-g', String(keyframes)],
       ...['-threads', String(threads), '-movflags', '+faststart', '-f', 'mp4', o.file],
     );
   });
