@@ -12,9 +12,7 @@ export default defineConfig({
   plugins: [
     react(),
     appShell(),
-    preloadStartChunks({
-      modules: ['react-dom/client.js', 'src/client/app/boot.tsx', 'src/client/routes/home.tsx'],
-    }),
+    preloadStartChunks({ modules: ['react-dom/client.js', 'src/client/app/boot.tsx'], root: import.meta.dirname }),
     precompress(),
     VitePWA({
       // Our own service worker (sw/sw.ts) with the build's file list injected into it.
@@ -26,7 +24,8 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2,webmanifest}'],
         // Shown only by the browser's install dialog: not worth a phone's bytes offline.
-        globIgnores: ['screenshots/**'],
+        // Nor the routes' own pages: offline, index.html answers every navigation (sw/sw.ts).
+        globIgnores: ['screenshots/**', 'pages/**'],
         rollupFormat: 'iife',
       },
       manifest: {
