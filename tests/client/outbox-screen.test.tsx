@@ -52,6 +52,10 @@ describe('the outbox screen', { timeout: 20_000 }, () => {
     const item = (await screen.findByText('Great explanation!')).closest('li')!;
     expect(within(item).getByText('Comment on a video')).toBeTruthy();
     expect(within(item).getByText(`Not sent: ${failed!.error}`)).toBeTruthy();
+    // Refused, it is not sent again by itself: the screen does not promise that it will be.
+    const summary = document.querySelector('.outbox-summary')!.textContent!;
+    expect(summary).not.toContain('sent as soon as the server answers');
+    expect(summary).toContain('The server refused it');
     // The top bar's badge counts it and says that something was not sent.
     expect(await screen.findByRole('link', { name: 'Outbox: 1 waiting, some not sent' })).toBeTruthy();
 
@@ -81,6 +85,33 @@ describe('the outbox screen', { timeout: 20_000 }, () => {
     expect(confirm).toHaveBeenCalledTimes(2);
     await screen.findByText('Nothing is waiting: everything you did has reached the server.');
     expect(await db.entries.count()).toBe(0);
+  });
+
+  it('says which video a waiting like is for, by its title', async () => {
+    const { api, userId } = await ctx.signedIn(uniqueName('outbox'));
+    const db = new OutboxDatabase(`outbox-screen-${randomUUID()}`);
+    const offline = new Outbox({
+      db,
+      transport: async () => ({ kind: 'network-error', message: 'offline' }),
+      refresh: async () => false,
+    });
+    offline.setOwner(userId);
+    opened.push({ outbox: offline, db });
+    await offline.enqueue({ kind: 'like', target: 'v', targetId: 'v1', liked: true, about: 'Fractions on a line' });
+    await offline.enqueue({ kind: 'like', target: 'c', targetId: 'c1', liked: false, about: 'Thank you, this helped' });
+    await offline.idle();
+
+    const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/outbox'] }), api });
+    render(
+      <OutboxProvider outbox={offline}>
+        <App router={router} />
+      </OutboxProvider>,
+    );
+    await screen.findByText('Like the video “Fractions on a line”');
+    expect(screen.getByText('Remove your like from the comment “Thank you, this helped”')).toBeTruthy();
+    expect(screen.getByText('2 actions are saved on this device.', { exact: false }).textContent).toContain(
+      'They are sent as soon as the server answers.',
+    );
   });
 
   it('lists waiting actions in order with what each one is', async () => {
