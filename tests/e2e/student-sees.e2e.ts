@@ -171,6 +171,9 @@ describe('the phone header with actions waiting offline', () => {
         return { brand: top('.brand'), menu: top('.menu-toggle') };
       });
       expect(Math.abs(rows.menu - rows.brand)).toBeLessThan(10);
+      // The outbox is not a bare inbox icon: its word shows under it (before, it was hidden).
+      const badge = page.locator('.site-header').getByRole('link', { name: /^Outbox/ });
+      expect(await badge.getByText('Outbox', { exact: true }).isVisible()).toBe(true);
       await context.setOffline(false);
       await context.close();
     });
