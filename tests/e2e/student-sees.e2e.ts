@@ -254,3 +254,73 @@ describe('data seen offline', () => {
     await owner.close();
   });
 });
+
+describe('every screen', () => {
+  it('says each heading and each message once, online and offline with nothing saved', async () => {
+    const context = await browser().newContext({ baseURL, ...phone });
+    const { username } = await signUp(context, 'once', 'Ritu Sharma');
+    const videoId = await uploadClip(context, 'Said once');
+    const page = await context.newPage();
+    const routes = [
+      '/dashbord',
+      `/videos/${videoId}`,
+      '/acc',
+      '/getvideos',
+      `/updatevideo/${videoId}`,
+      `/userprofile/${username}`,
+      `/userprofile1/${username}`,
+      '/tweets',
+      '/getusertweets',
+      '/mysubscribers',
+      '/subscriptions',
+      '/contact',
+      '/register',
+    ];
+    const repeated = async () =>
+      page.evaluate(() => {
+        const main = document.querySelector('main')!;
+        const said = (selector: string) =>
+          [...main.querySelectorAll(selector)]
+            .filter((el) => !el.closest('[hidden]'))
+            .map((el) => el.textContent!.trim().replace(/\s+/g, ' '))
+            .filter(Boolean);
+        const twice = (list: string[]) => list.filter((text, i) => list.indexOf(text) !== i);
+        return [
+          ...twice(said('h1, h2, h3')).map((t) => `heading: ${t}`),
+          ...twice(said('[role="alert"], [role="status"], .load-state')).map((t) => `message: ${t}`),
+        ];
+      });
+    const found: string[] = [];
+    for (const route of routes) {
+      await page.goto(route);
+      await page.locator('main h1').waitFor();
+      await page.waitForLoadState('networkidle');
+      found.push(...(await repeated()).map((what) => `${route} online: ${what}`));
+    }
+    // A first visit to a screen with the network gone: nothing is saved for it yet.
+    const fresh = await browser().newContext({ baseURL, ...phone });
+    await fresh.addCookies(await context.cookies());
+    const offlinePage = await fresh.newPage();
+    await offlinePage.goto('/dashbord');
+    await offlinePage.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 20_000,
+    });
+    await fresh.setOffline(true);
+    for (const route of ['/acc', '/getvideos', `/userprofile/${username}`, '/tweets', '/mysubscribers']) {
+      await offlinePage.goto(route);
+      await offlinePage.locator('main h1').waitFor();
+      await offlinePage.getByText('You are offline', { exact: false }).first().waitFor();
+      const list = await offlinePage.evaluate(() => {
+        const main = document.querySelector('main')!;
+        const texts = [...main.querySelectorAll('[role="alert"], [role="status"], .load-state, h1, h2, h3')].map(
+          (el) => el.textContent!.trim().replace(/\s+/g, ' '),
+        );
+        return texts.filter((text, i) => text && texts.indexOf(text) !== i);
+      });
+      found.push(...list.map((what) => `${route} offline: ${what}`));
+    }
+    expect(found).toEqual([]);
+    await fresh.close();
+    await context.close();
+  });
+});

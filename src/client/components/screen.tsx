@@ -5,6 +5,8 @@ interface ScreenProps {
   title: string;
   /** Keeps the heading for screen readers and the outline when the page opens with a banner. */
   titleHidden?: boolean;
+  /** False when the content carries the page's h1 itself (the title is then the tab's only). */
+  heading?: boolean;
   /** Shows "Home > {title}" above the heading. */
   breadcrumb?: boolean;
   /** A line under the heading. */
@@ -13,11 +15,18 @@ interface ScreenProps {
 }
 
 /** A screen's frame: its heading, and the document title that a tab or history entry shows. */
-export function Screen({ title, titleHidden = false, breadcrumb = false, lead, children }: ScreenProps) {
+export function Screen({
+  title,
+  titleHidden = false,
+  heading: withHeading = true,
+  breadcrumb = false,
+  lead,
+  children,
+}: ScreenProps) {
   useEffect(() => {
     document.title = `${title} · EduPortal`;
   }, [title]);
-  const heading = <h1 className={titleHidden ? 'visually-hidden' : undefined}>{title}</h1>;
+  const heading = withHeading ? <h1 className={titleHidden ? 'visually-hidden' : undefined}>{title}</h1> : null;
   return (
     <div className="screen">
       {breadcrumb || lead ? (

@@ -32,10 +32,9 @@ export default function VideoRoute() {
     );
   }
   return (
-    // The player names the video in its own heading; the page's heading says the same to a screen
-    // reader and to the tab, without showing it twice.
-    <Screen title={data.title} titleHidden>
-      <VideoPlayer video={data}>
+    // The player's heading is the page's: the title is said once, and the tab shows it too.
+    <Screen title={data.title} heading={false}>
+      <VideoPlayer video={data} titleLevel={1}>
         <CommentSection videoId={data._id} />
       </VideoPlayer>
     </Screen>

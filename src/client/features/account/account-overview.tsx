@@ -11,7 +11,7 @@ function ChannelStatus({ userId }: { userId: string }) {
     <section className="account-panel" aria-labelledby="channel-status">
       <h2 id="channel-status">Channel status</h2>
       {isLoading ? <Loading /> : null}
-      {error ? <LoadError error={error} retry={() => void mutate()} /> : null}
+      {error ? <LoadError error={error} retry={() => void mutate()} what="your channel’s totals" /> : null}
       {data ? (
         <dl className="stat-tiles">
           <div>

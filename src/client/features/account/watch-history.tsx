@@ -10,7 +10,7 @@ export function WatchHistory() {
     <section className="account-panel" aria-labelledby="watch-history">
       <h2 id="watch-history">Your Watch History</h2>
       {list.isLoading ? <Loading /> : null}
-      {list.error ? <LoadError error={list.error} retry={list.retry} /> : null}
+      {list.error ? <LoadError error={list.error} retry={list.retry} what="your watch history" /> : null}
       {!list.isLoading && !list.error && list.items.length === 0 ? (
         <Empty>You have not watched any videos yet.</Empty>
       ) : null}
@@ -40,7 +40,7 @@ export function MyLikes() {
     <section className="account-panel" aria-labelledby="my-likes">
       <h2 id="my-likes">My Likes</h2>
       {list.isLoading ? <Loading /> : null}
-      {list.error ? <LoadError error={list.error} retry={list.retry} /> : null}
+      {list.error ? <LoadError error={list.error} retry={list.retry} what="your liked videos" /> : null}
       {!list.isLoading && !list.error && list.items.length === 0 ? (
         <Empty>You have not liked any videos yet.</Empty>
       ) : null}

@@ -13,7 +13,17 @@ import './videos.css';
  * on a phone; owner with a link to their profile and Subscribe; title, description and the like button. The first
  * play adds the video to the watch history (and counts a view).
  */
-export function VideoPlayer({ video, children }: { video: Video; children?: ReactNode }) {
+export function VideoPlayer({
+  video,
+  titleLevel = 2,
+  children,
+}: {
+  video: Video;
+  /** 1 where the player is the page (/videos/{id}): its title is then the page's heading. */
+  titleLevel?: 1 | 2;
+  children?: ReactNode;
+}) {
+  const Title = titleLevel === 1 ? 'h1' : 'h2';
   const api = useApi();
   const counted = useRef<string | null>(null);
   const { data: channel } = useChannelProfile(video.owner.username);
@@ -56,9 +66,9 @@ export function VideoPlayer({ video, children }: { video: Video; children?: Reac
         </Link>
         <SubscribeButton channelId={video.owner._id} subscribed={channel?.isSubscribed ?? false} />
       </div>
-      <h2 id={`video-title-${video._id}`} className="player-title">
+      <Title id={`video-title-${video._id}`} className="player-title">
         {video.title}
-      </h2>
+      </Title>
       <p className="player-stats">
         {video.views} {video.views === 1 ? 'view' : 'views'} · {formatDuration(video.duration)}
       </p>
