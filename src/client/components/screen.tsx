@@ -5,8 +5,8 @@ interface ScreenProps {
   title: string;
   /** Keeps the heading for screen readers and the outline when the page opens with a banner. */
   titleHidden?: boolean;
-  /** False when the content carries the page's h1 itself (the title is then the tab's only). */
-  heading?: boolean;
+  /** What the tab and history entry say, when not the heading (a video's page: its title). */
+  tabTitle?: string;
   /** Shows "Home > {title}" above the heading. */
   breadcrumb?: boolean;
   /** A line under the heading. */
@@ -18,15 +18,15 @@ interface ScreenProps {
 export function Screen({
   title,
   titleHidden = false,
-  heading: withHeading = true,
+  tabTitle = title,
   breadcrumb = false,
   lead,
   children,
 }: ScreenProps) {
   useEffect(() => {
-    document.title = `${title} · EduPortal`;
-  }, [title]);
-  const heading = withHeading ? <h1 className={titleHidden ? 'visually-hidden' : undefined}>{title}</h1> : null;
+    document.title = `${tabTitle} · EduPortal`;
+  }, [tabTitle]);
+  const heading = <h1 className={titleHidden ? 'visually-hidden' : undefined}>{title}</h1>;
   return (
     <div className="screen">
       {breadcrumb || lead ? (

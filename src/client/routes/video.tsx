@@ -32,9 +32,10 @@ export default function VideoRoute() {
     );
   }
   return (
-    // The player's heading is the page's: the title is said once, and the tab shows it too.
-    <Screen title={data.title} heading={false}>
-      <VideoPlayer video={data} titleLevel={1}>
+    // The player names the video in its own heading; the page's (for screen readers) says what
+    // the page is, so the title is not said twice. The tab shows the title.
+    <Screen title="Video" titleHidden tabTitle={data.title}>
+      <VideoPlayer video={data}>
         <CommentSection videoId={data._id} />
       </VideoPlayer>
     </Screen>

@@ -13,17 +13,7 @@ import './videos.css';
  * on a phone; owner with a link to their profile and Subscribe; title, description and the like button. The first
  * play adds the video to the watch history (and counts a view).
  */
-export function VideoPlayer({
-  video,
-  titleLevel = 2,
-  children,
-}: {
-  video: Video;
-  /** 1 where the player is the page (/videos/{id}): its title is then the page's heading. */
-  titleLevel?: 1 | 2;
-  children?: ReactNode;
-}) {
-  const Title = titleLevel === 1 ? 'h1' : 'h2';
+export function VideoPlayer({ video, children }: { video: Video; children?: ReactNode }) {
   const api = useApi();
   const counted = useRef<string | null>(null);
   const { data: channel } = useChannelProfile(video.owner.username);
@@ -66,9 +56,9 @@ export function VideoPlayer({
         </Link>
         <SubscribeButton channelId={video.owner._id} subscribed={channel?.isSubscribed ?? false} />
       </div>
-      <Title id={`video-title-${video._id}`} className="player-title">
+      <h2 id={`video-title-${video._id}`} className="player-title">
         {video.title}
-      </Title>
+      </h2>
       <p className="player-stats">
         {video.views} {video.views === 1 ? 'view' : 'views'} · {formatDuration(video.duration)}
       </p>
