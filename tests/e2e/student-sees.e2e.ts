@@ -248,7 +248,10 @@ describe('data seen offline', () => {
     // deleted video stayed (4 s and more) until something else read the list again.
     await readAgain;
     await gone.waitFor({ state: 'detached' });
-    await page.locator('.video-grid').getByRole('button', { name: /Still here after the bus ride/ }).waitFor();
+    await page
+      .locator('.video-grid')
+      .getByRole('button', { name: /Still here after the bus ride/ })
+      .waitFor();
     expect(await page.getByText('showing what was saved at').count()).toBe(0);
     await context.close();
     await owner.close();
@@ -312,15 +315,54 @@ describe('every screen', () => {
       await offlinePage.getByText('You are offline', { exact: false }).first().waitFor();
       const list = await offlinePage.evaluate(() => {
         const main = document.querySelector('main')!;
-        const texts = [...main.querySelectorAll('[role="alert"], [role="status"], .load-state, h1, h2, h3')].map(
-          (el) => el.textContent!.trim().replace(/\s+/g, ' '),
-        );
+        const texts = [
+          ...main.querySelectorAll('[role="alert"], [role="status"], .load-state, h1, h2, h3'),
+        ].map((el) => el.textContent!.trim().replace(/\s+/g, ' '));
         return texts.filter((text, i) => text && texts.indexOf(text) !== i);
       });
       found.push(...list.map((what) => `${route} offline: ${what}`));
     }
     expect(found).toEqual([]);
     await fresh.close();
+    await context.close();
+  });
+});
+
+describe('the upload forms', () => {
+  it('choose files in the same drop zones as the other forms, and ask no Duration', async () => {
+    const context = await browser().newContext({ baseURL, ...phone });
+    await signUp(context, 'zones', 'Gita Pillai');
+    const videoId = await uploadClip(context, 'Drop zones');
+    const page = await context.newPage();
+    const fileInputs = () =>
+      page.locator('main input[type="file"]').evaluateAll((inputs) =>
+        inputs.map((input) => {
+          const style = getComputedStyle(input);
+          return {
+            border: style.borderTopStyle,
+            width: Math.round(input.getBoundingClientRect().width),
+            field: Boolean(input.closest('.form-field')),
+          };
+        }),
+      );
+    await page.goto('/register');
+    await page.locator('main input[type="file"]').first().waitFor();
+    const [zone] = await fileInputs();
+    expect(zone).toMatchObject({ border: 'dashed', field: true });
+
+    for (const route of ['/uploadvideo', `/updatevideo/${videoId}`]) {
+      await page.goto(route);
+      await page.locator('main input[type="file"]').first().waitFor();
+      await page.screenshot({
+        path: path.join(shots, `file-zones${route.split('/')[1]}-phone.png`),
+        fullPage: true,
+      });
+      const inputs = await fileInputs();
+      expect(inputs.length, route).toBeGreaterThan(0);
+      // Before, bare file inputs: no border, as wide as their button and file name.
+      for (const input of inputs) expect(input, route).toMatchObject({ border: 'dashed', field: true });
+      expect(await page.getByLabel('Duration').count(), route).toBe(0);
+    }
     await context.close();
   });
 });
