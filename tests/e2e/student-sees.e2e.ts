@@ -366,3 +366,58 @@ describe('the upload forms', () => {
     await context.close();
   });
 });
+
+describe('small things of the layout', () => {
+  it('on a desktop the footer’s column lines up with the content’s', async () => {
+    const context = await browser().newContext({ baseURL, ...desktop });
+    const page = await context.newPage();
+    await page.goto('/courses');
+    await page.locator('main h1').waitFor();
+    const lefts = await page.evaluate(() => {
+      const left = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().left;
+      const right = (selector: string) => document.querySelector(selector)!.getBoundingClientRect().right;
+      return {
+        content: left('main .screen'),
+        contentRight: right('main .screen'),
+        footer: left('.footer-grid'),
+        footerRight: right('.footer-grid'),
+      };
+    });
+    // 16 px off before.
+    expect(Math.abs(lefts.footer - lefts.content)).toBeLessThan(1);
+    expect(Math.abs(lefts.footerRight - lefts.contentRight)).toBeLessThan(1);
+    await context.close();
+  });
+
+  it('on a phone "Edit cover image" does not cover the cover', async () => {
+    const context = await browser().newContext({ baseURL, ...phone });
+    await signUp(context, 'covered', 'Mira Joseph');
+    const cover = await sharp({ create: { width: 1600, height: 500, channels: 3, background: '#639' } })
+      .png()
+      .toBuffer();
+    const res = await context.request.patch('/api/v1/users/cover-image', {
+      headers: { origin: baseURL },
+      multipart: { coverImage: { name: 'cover.png', mimeType: 'image/png', buffer: cover } },
+    });
+    expect(res.status()).toBe(200);
+    const page = await context.newPage();
+    await page.goto('/acc');
+    const edit = page.getByRole('link', { name: 'Edit cover image' });
+    await edit.waitFor();
+    await page.screenshot({ path: path.join(shots, 'account-cover-phone.png') });
+    const boxes = await page.evaluate(() => {
+      const box = (el: Element) => el.getBoundingClientRect().toJSON() as DOMRect;
+      return {
+        cover: box(document.querySelector('.account-cover')!),
+        edit: box([...document.querySelectorAll('a')].find((a) => a.textContent === 'Edit cover image')!),
+        avatar: box(document.querySelector('.account-avatar img')!),
+      };
+    });
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+      Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+    expect(overlap(boxes.edit, boxes.cover)).toBe(0);
+    expect(overlap(boxes.edit, boxes.avatar)).toBe(0);
+    await context.close();
+  });
+});

@@ -37,12 +37,14 @@ export function AccountOverview({ user }: { user: CurrentUser }) {
   return (
     <>
       <section className="account-hero" aria-label="Your pictures">
-        <div className="account-cover">
-          {user.coverImage ? (
-            <img src={user.coverImage} alt="Your cover image" width={1600} height={900} />
-          ) : (
-            <p className="account-cover-empty">No cover image yet</p>
-          )}
+        <div className="account-cover-frame">
+          <div className="account-cover">
+            {user.coverImage ? (
+              <img src={user.coverImage} alt="Your cover image" width={1600} height={900} />
+            ) : (
+              <p className="account-cover-empty">No cover image yet</p>
+            )}
+          </div>
           <Link to="/updatecover" className="picture-edit cover-edit">
             {user.coverImage ? 'Edit cover image' : 'Add a cover image'}
           </Link>
