@@ -21,8 +21,12 @@ export default defineConfig({
       filename: 'sw.ts',
       // main.tsx registers it through workbox-window, so that updates can be prompted for.
       injectRegister: false,
+      // The manifest's icons are among the build's files already (public/icons): added again,
+      // each was precached twice (issue 18).
+      includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2,webmanifest}'],
+        // Not the manifest: the plugin adds it itself (it was listed twice).
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2}'],
         // Shown only by the browser's install dialog: not worth a phone's bytes offline.
         // Nor the routes' own pages: offline, index.html answers every navigation (sw/sw.ts).
         globIgnores: ['screenshots/**', 'pages/**'],
