@@ -54,7 +54,8 @@ export default defineConfig({
             purpose: 'maskable',
           },
         ],
-        // What the install dialog shows (made from the app's own home page, phone and desktop).
+        // What the install dialog shows: the app's own home page, phone and desktop, made by
+        // scripts/make-screenshots.mjs (run it when the top bar or the home page change).
         screenshots: [
           {
             src: '/screenshots/home-narrow.webp',
