@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
 import { useWatchHistory } from '../../api/account.ts';
 import { useLikedVideos } from '../../api/likes.ts';
@@ -17,13 +18,15 @@ export function WatchHistory() {
       {list.items.length > 0 ? (
         <ul className="video-list">
           {list.items.map((video) => (
-            <li key={video._id} className="video-item">
-              <img src={video.thumbnail} alt="" width={160} height={90} loading="lazy" />
-              <div>
-                <p className="video-title">{video.title}</p>
-                <p className="video-meta">{video.owner.fullName}</p>
-                <p className="video-meta">{Math.round(video.duration)} seconds</p>
-              </div>
+            <li key={video._id}>
+              <Link to="/videos/$videoId" params={{ videoId: video._id }} className="video-item">
+                <img src={video.thumbnail} alt="" width={160} height={90} loading="lazy" />
+                <div>
+                  <p className="video-title">{video.title}</p>
+                  <p className="video-meta">{video.owner.fullName}</p>
+                  <p className="video-meta">{Math.round(video.duration)} seconds</p>
+                </div>
+              </Link>
             </li>
           ))}
         </ul>
@@ -47,11 +50,13 @@ export function MyLikes() {
       {list.items.length > 0 ? (
         <ul className="video-list">
           {list.items.map((like) => (
-            <li key={like._id} className="video-item">
-              <img src={like.video.thumbnail} alt="" width={160} height={90} loading="lazy" />
-              <div>
-                <p className="video-title">{like.video.title}</p>
-              </div>
+            <li key={like._id}>
+              <Link to="/videos/$videoId" params={{ videoId: like.video._id }} className="video-item">
+                <img src={like.video.thumbnail} alt="" width={160} height={90} loading="lazy" />
+                <div>
+                  <p className="video-title">{like.video.title}</p>
+                </div>
+              </Link>
             </li>
           ))}
         </ul>
