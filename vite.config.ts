@@ -12,7 +12,10 @@ export default defineConfig({
   plugins: [
     react(),
     appShell(),
-    preloadStartChunks({ modules: ['react-dom/client.js', 'src/client/app/boot.tsx'], root: import.meta.dirname }),
+    preloadStartChunks({
+      modules: ['react-dom/client.js', 'src/client/app/boot.tsx'],
+      root: import.meta.dirname,
+    }),
     precompress(),
     VitePWA({
       // Our own service worker (sw/sw.ts) with the build's file list injected into it.

@@ -63,7 +63,9 @@ export function preloadStartChunks({ modules, root }: { modules: string[]; root:
         const pages: Record<string, string> = {};
         for (const { route, source } of readRouteFiles(root)) {
           const fileName =
-            route === '/' ? 'index.html' : `pages/${route.slice(1).replaceAll('/', '-').replaceAll('$', '')}.html`;
+            route === '/'
+              ? 'index.html'
+              : `pages/${route.slice(1).replaceAll('/', '-').replaceAll('$', '')}.html`;
           pages[route] = fileName;
           if (route === '/') page.source = withPreloads(source);
           else this.emitFile({ type: 'asset', fileName, source: withPreloads(source) });

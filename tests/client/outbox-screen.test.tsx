@@ -97,8 +97,20 @@ describe('the outbox screen', { timeout: 20_000 }, () => {
     });
     offline.setOwner(userId);
     opened.push({ outbox: offline, db });
-    await offline.enqueue({ kind: 'like', target: 'v', targetId: 'v1', liked: true, about: 'Fractions on a line' });
-    await offline.enqueue({ kind: 'like', target: 'c', targetId: 'c1', liked: false, about: 'Thank you, this helped' });
+    await offline.enqueue({
+      kind: 'like',
+      target: 'v',
+      targetId: 'v1',
+      liked: true,
+      about: 'Fractions on a line',
+    });
+    await offline.enqueue({
+      kind: 'like',
+      target: 'c',
+      targetId: 'c1',
+      liked: false,
+      about: 'Thank you, this helped',
+    });
     await offline.idle();
 
     const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/outbox'] }), api });

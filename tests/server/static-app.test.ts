@@ -107,7 +107,8 @@ describe('the built app as the server serves it', () => {
 describe('each screen’s own page (issue 18: a first visit preloads only what its screen needs)', () => {
   let server: TestServer;
   let clientDir: string;
-  const dashbordPage = '<!doctype html><title>EduPortal</title><link rel="modulepreload" href="/assets/dashbord-1.js"><div id="root"></div>';
+  const dashbordPage =
+    '<!doctype html><title>EduPortal</title><link rel="modulepreload" href="/assets/dashbord-1.js"><div id="root"></div>';
 
   beforeAll(async () => {
     clientDir = writeClientBuild(fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-client-')));

@@ -50,7 +50,6 @@ function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
   );
 }
 
-
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Layout,
   notFoundComponent: NotFound,

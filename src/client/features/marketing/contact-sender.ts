@@ -53,7 +53,8 @@ export function checkContactFields(fields: ContactFields): FieldErrors {
   else if (name.length > 100) errors.name = 'Name is at most 100 characters';
   if (!email) errors.email = 'Email is required';
   else if (email.length > 254) errors.email = 'Email is at most 254 characters';
-  else if (!/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email)) errors.email = 'Email is not a valid e-mail address';
+  else if (!/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email))
+    errors.email = 'Email is not a valid e-mail address';
   if (!/^\+?[0-9]*$/.test(mobile)) errors.mobile = 'Mobile must be digits only, optionally starting with +';
   else if (mobile && !/^\+?[0-9]{6,15}$/.test(mobile))
     errors.mobile = 'Mobile must be 6 to 15 digits, optionally starting with +';
