@@ -1,11 +1,35 @@
 import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { desktop, h1, password, phone, shots, signUp, uploadClip, useChromium } from '../helpers/e2e.ts';
+import {
+  controlledByWorker,
+  desktop,
+  h1,
+  openAndSave,
+  password,
+  phone,
+  shots,
+  signUp,
+  uploadClip,
+  useChromium,
+} from '../helpers/e2e.ts';
 
 // Issue 18's flaws found by trying the app as a student: each check failed before its fix.
 const baseURL = inject('baseURL');
 const browser = useChromium();
+
+/** Gives the signed-in student of `context` a wide cover picture of one colour. */
+async function setCover(context: BrowserContext, colour: string) {
+  const cover = await sharp({ create: { width: 1600, height: 500, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  const res = await context.request.patch('/api/v1/users/cover-image', {
+    headers: { origin: baseURL },
+    multipart: { coverImage: { name: 'cover.png', mimeType: 'image/png', buffer: cover } },
+  });
+  expect(res.status()).toBe(200);
+}
 
 describe('a signed-out visit', () => {
   it('asks the server nothing about a session that cannot exist: no 401 round trips', async () => {
@@ -72,14 +96,7 @@ describe('what a signed-in student sees', () => {
   it('on desktop the channel cover spans the column, and your own channel does not ask if you subscribe', async () => {
     const context = await browser().newContext({ baseURL, ...desktop });
     const { username } = await signUp(context, 'cover', 'Dev Patel');
-    const cover = await sharp({ create: { width: 1600, height: 500, channels: 3, background: '#368' } })
-      .png()
-      .toBuffer();
-    const res = await context.request.patch('/api/v1/users/cover-image', {
-      headers: { origin: baseURL },
-      multipart: { coverImage: { name: 'cover.png', mimeType: 'image/png', buffer: cover } },
-    });
-    expect(res.status()).toBe(200);
+    await setCover(context, '#368');
     const page = await context.newPage();
     await page.goto(`/userprofile/${username}`);
     await page.getByRole('heading', { name: 'Dev Patel' }).waitFor();
@@ -185,12 +202,7 @@ describe('a server error or a page that is not the API', () => {
     const context = await browser().newContext({ baseURL, ...phone });
     await signUp(context, 'proxy', 'Farah Ali');
     const page = await context.newPage();
-    await page.goto('/tweets');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 20_000,
-    });
-    // Read again under the worker, which saves the answer.
-    await page.reload();
+    await openAndSave(page, '/tweets');
     await expect.poll(() => h1(page).textContent()).toBe('All tweets');
     await page.waitForLoadState('networkidle');
 
@@ -222,12 +234,7 @@ describe('data seen offline', () => {
     const context = await browser().newContext({ baseURL, ...phone });
     await signUp(context, 'stale', 'Arjun Nair');
     const page = await context.newPage();
-    await page.goto('/dashbord');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 20_000,
-    });
-    // Read again under the worker, which saves the answer.
-    await page.reload();
+    await openAndSave(page, '/dashbord');
     const gone = page.locator('.video-grid').getByRole('button', { name: /Deleted while you were offline/ });
     await gone.waitFor();
 
@@ -279,8 +286,8 @@ describe('every screen', () => {
       '/contact',
       '/register',
     ];
-    const repeated = async () =>
-      page.evaluate(() => {
+    const repeated = async (on: Page) =>
+      on.evaluate(() => {
         const main = document.querySelector('main')!;
         const said = (selector: string) =>
           [...main.querySelectorAll(selector)]
@@ -298,29 +305,20 @@ describe('every screen', () => {
       await page.goto(route);
       await page.locator('main h1').waitFor();
       await page.waitForLoadState('networkidle');
-      found.push(...(await repeated()).map((what) => `${route} online: ${what}`));
+      found.push(...(await repeated(page)).map((what) => `${route} online: ${what}`));
     }
     // A first visit to a screen with the network gone: nothing is saved for it yet.
     const fresh = await browser().newContext({ baseURL, ...phone });
     await fresh.addCookies(await context.cookies());
     const offlinePage = await fresh.newPage();
     await offlinePage.goto('/dashbord');
-    await offlinePage.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 20_000,
-    });
+    await controlledByWorker(offlinePage);
     await fresh.setOffline(true);
     for (const route of ['/acc', '/getvideos', `/userprofile/${username}`, '/tweets', '/mysubscribers']) {
       await offlinePage.goto(route);
       await offlinePage.locator('main h1').waitFor();
       await offlinePage.getByText('You are offline', { exact: false }).first().waitFor();
-      const list = await offlinePage.evaluate(() => {
-        const main = document.querySelector('main')!;
-        const texts = [
-          ...main.querySelectorAll('[role="alert"], [role="status"], .load-state, h1, h2, h3'),
-        ].map((el) => el.textContent!.trim().replace(/\s+/g, ' '));
-        return texts.filter((text, i) => text && texts.indexOf(text) !== i);
-      });
-      found.push(...list.map((what) => `${route} offline: ${what}`));
+      found.push(...(await repeated(offlinePage)).map((what) => `${route} offline: ${what}`));
     }
     expect(found).toEqual([]);
     await fresh.close();
@@ -425,14 +423,7 @@ describe('small things of the layout', () => {
   it('on a phone "Edit cover image" does not cover the cover', async () => {
     const context = await browser().newContext({ baseURL, ...phone });
     await signUp(context, 'covered', 'Mira Joseph');
-    const cover = await sharp({ create: { width: 1600, height: 500, channels: 3, background: '#639' } })
-      .png()
-      .toBuffer();
-    const res = await context.request.patch('/api/v1/users/cover-image', {
-      headers: { origin: baseURL },
-      multipart: { coverImage: { name: 'cover.png', mimeType: 'image/png', buffer: cover } },
-    });
-    expect(res.status()).toBe(200);
+    await setCover(context, '#639');
     const page = await context.newPage();
     await page.goto('/acc');
     const edit = page.getByRole('link', { name: 'Edit cover image' });
