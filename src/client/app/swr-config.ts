@@ -12,12 +12,14 @@ import { ApiError, type ApiClient } from '../lib/api-client.ts';
 const readAgainOnReconnect: Middleware = (useSWRNext) => (key, fetcher, config) => {
   const swr = useSWRNext(key, fetcher, config);
   const { mutate } = swr;
+  // A hook that turns revalidateOnReconnect off keeps it off.
+  const wanted = key !== null && config.revalidateOnReconnect !== false;
   useEffect(() => {
-    if (key === null) return;
+    if (!wanted) return;
     const readAgain = () => void mutate();
     window.addEventListener('online', readAgain);
     return () => window.removeEventListener('online', readAgain);
-  }, [key, mutate]);
+  }, [wanted, mutate]);
   return swr;
 };
 
@@ -29,8 +31,8 @@ export function swrConfig(client: ApiClient): SWRConfiguration {
   return {
     fetcher: (path: string) => client.get(path),
     revalidateOnFocus: true,
-    // Done by readAgainOnReconnect, without SWR's deduping.
-    revalidateOnReconnect: false,
+    // readAgainOnReconnect reads first, at the event; SWR's own read, a moment later, joins it.
+    revalidateOnReconnect: true,
     use: [readAgainOnReconnect],
     dedupingInterval: 5000,
     errorRetryCount: 3,
