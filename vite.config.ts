@@ -13,7 +13,8 @@ export default defineConfig({
     react(),
     appShell(),
     preloadStartChunks({
-      modules: ['react-dom/client.js', 'src/client/app/boot.tsx', 'src/client/routes/home.tsx'],
+      modules: ['react-dom/client.js', 'src/client/app/boot.tsx'],
+      root: import.meta.dirname,
     }),
     precompress(),
     VitePWA({
@@ -23,10 +24,15 @@ export default defineConfig({
       filename: 'sw.ts',
       // main.tsx registers it through workbox-window, so that updates can be prompted for.
       injectRegister: false,
+      // The manifest's icons are among the build's files already (public/icons): added again,
+      // each was precached twice (issue 18).
+      includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2,webmanifest}'],
+        // Not the manifest: the plugin adds it itself (it was listed twice).
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2}'],
         // Shown only by the browser's install dialog: not worth a phone's bytes offline.
-        globIgnores: ['screenshots/**'],
+        // Nor the routes' own pages: offline, index.html answers every navigation (sw/sw.ts).
+        globIgnores: ['screenshots/**', 'pages/**'],
         rollupFormat: 'iife',
       },
       manifest: {
@@ -51,7 +57,8 @@ export default defineConfig({
             purpose: 'maskable',
           },
         ],
-        // What the install dialog shows (made from the app's own home page, phone and desktop).
+        // What the install dialog shows: the app's own home page, phone and desktop, made by
+        // scripts/make-screenshots.mjs (run it when the top bar or the home page change).
         screenshots: [
           {
             src: '/screenshots/home-narrow.webp',

@@ -1,22 +1,17 @@
 // The JavaScript and CSS (gzip bytes) each route loads before it is interactive: the entry chunk,
 // the route's own chunk and everything they import statically, read from Vite's build manifest,
-// and whatever index.html has every page preload (the home screen's chunk, see vite.config.ts).
+// and whatever the route's page preloads (scripts/vite/preload-start-chunks.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { root } from './build.mjs';
+import { readRouteFiles } from './route-files.mjs';
 
 export function routeSizes(dist = path.join(root, 'dist/client')) {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-  // Route path -> source file, read from the one table the router uses.
-  const table = fs.readFileSync(path.join(root, 'src/client/app/route-files.ts'), 'utf8');
-  const routes = [...table.matchAll(/'([^']+)': \(\) => import\('\.\.\/(routes\/[^']+)'\)/g)].map(
-    ([, route, file]) => ({
-      route,
-      source: `src/client/${file}`,
-    }),
-  );
-  if (routes.length === 0) throw new Error('No routes found in src/client/app/route-files.ts');
+  const routes = readRouteFiles(root);
+  // Which page the server answers for each route (written by the build).
+  const pages = JSON.parse(fs.readFileSync(path.join(dist, 'pages.json'), 'utf8'));
 
   const gzipSizes = new Map();
   const gzipped = (file) => {
@@ -33,12 +28,12 @@ export function routeSizes(dist = path.join(root, 'dist/client')) {
     for (const imported of entry.imports ?? []) closure(imported, js, css);
     return { js, css };
   };
-  // index.html is every route's page: what it preloads, every route downloads.
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const linked = (pattern) => [...html.matchAll(pattern)].map(([, href]) => href.replace(/^\//, ''));
-  const preloadedJs = linked(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g);
-  const preloadedCss = linked(/<link rel="preload" as="style"[^>]*? href="([^"]+)"/g);
   return routes.map(({ route, source }) => {
+    // The page the server answers for this route: what it preloads, the route downloads.
+    const html = fs.readFileSync(path.join(dist, pages[route] ?? 'index.html'), 'utf8');
+    const linked = (pattern) => [...html.matchAll(pattern)].map(([, href]) => href.replace(/^\//, ''));
+    const preloadedJs = linked(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g);
+    const preloadedCss = linked(/<link rel="preload" as="style"[^>]*? href="([^"]+)"/g);
     const { js, css } = closure('index.html');
     for (const file of preloadedJs) js.add(file);
     for (const file of preloadedCss) css.add(file);

@@ -12,6 +12,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { TopBar } from '/src/client/components/layout/top-bar.tsx';
+import { ScreenSkeleton } from '/src/client/components/layout/screen-skeleton.tsx';
 import { createSession, SessionProvider } from '/src/client/lib/session.tsx';
 
 export async function renderTopBar() {
@@ -26,13 +27,18 @@ export async function renderTopBar() {
     createElement(SessionProvider, { api, session }, createElement(RouterProvider, { router })),
   );
 }
+
+export function renderSkeleton() {
+  return renderToStaticMarkup(createElement(ScreenSkeleton));
+}
 `;
 
 /**
- * The first paint without waiting for JavaScript: index.html carries the top bar, rendered at
- * build time from the same component, so a phone on a slow connection shows the page's frame
- * as soon as the HTML and the main stylesheet are in, while the code (a few hundred KB) is still
- * on its way. It sits beside #root, not in it (the router's first commit is empty and would wipe
+ * The first paint without waiting for JavaScript: index.html carries the top bar and the
+ * layout's skeleton under it, rendered at build time from the same components, so a phone on a
+ * slow connection shows the page's frame as soon as the HTML and the main stylesheet are in,
+ * while the code (a few hundred KB) is still on its way; the skeleton holds the screen's place,
+ * so the footer never shows above a screen still loading and then jumps. It sits beside #root, not in it (the router's first commit is empty and would wipe
  * it), and the top bar removes it in a layout effect, in the same frame that React's own appears.
  */
 export function appShell(): Plugin {
@@ -72,13 +78,15 @@ export function appShell(): Plugin {
           ],
         });
         try {
-          const { renderTopBar } = (await server.ssrLoadModule(SHELL_MODULE)) as {
+          const { renderTopBar, renderSkeleton } = (await server.ssrLoadModule(SHELL_MODULE)) as {
             renderTopBar: () => Promise<string>;
+            renderSkeleton: () => string;
           };
           const topBar = await renderTopBar();
           // The shell must be the real top bar, or the swap would change what the page shows.
           if (!topBar.includes('class="site-header"')) return skip('the top bar has no .site-header');
-          return html.replace(slot, `<div id="app-shell">${topBar}</div>${slot}`);
+          const main = `<div class="shell-main">${renderSkeleton()}</div>`;
+          return html.replace(slot, `<div id="app-shell">${topBar}${main}</div>${slot}`);
         } catch (err) {
           return skip(err instanceof Error ? err.message : String(err));
         } finally {

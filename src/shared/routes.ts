@@ -38,16 +38,19 @@ export const clientRoutes = [
 
 export type ClientRoutePath = (typeof clientRoutes)[number]['path'];
 
-/** Whether a URL path (no query) is one of the app's screens. */
-export function matchesClientRoute(urlPath: string): boolean {
+/** The screen a URL path (no query) opens, by its pattern, if it is one of the app's screens. */
+export function matchClientRoute(urlPath: string): ClientRoutePath | undefined {
   const path = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
   const parts = path.split('/');
-  return clientRoutes.some(({ path: pattern }) => {
+  return clientRoutes.find(({ path: pattern }) => {
     const expected = pattern.split('/');
     if (expected.length !== parts.length) return false;
     return expected.every((segment, i) => {
       const actual = parts[i] ?? '';
       return segment.startsWith('$') ? actual.length > 0 : segment === actual;
     });
-  });
+  })?.path;
 }
+
+/** Whether a URL path (no query) is one of the app's screens. */
+export const matchesClientRoute = (urlPath: string): boolean => matchClientRoute(urlPath) !== undefined;

@@ -111,6 +111,20 @@ describe('the contact form without EmailJS, against the real server', () => {
     expect(document.activeElement).toBe(field('Name'));
     expect((await stored()).length).toBe(before);
   });
+
+  it('shows every field’s problem at once, formats and lengths included, not one per try', async () => {
+    const before = (await stored()).length;
+    fill({ Email: 'ravi@', Mobile: '123', Message: 'x'.repeat(5001) });
+    await submit();
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Email is not a valid e-mail address')).toBeTruthy();
+    expect(screen.getByText('Mobile must be 6 to 15 digits, optionally starting with +')).toBeTruthy();
+    expect(screen.getByText('Message is at most 5000 characters')).toBeTruthy();
+    expect(screen.getAllByRole('alert').map((el) => el.textContent)).toEqual([
+      'Please correct the marked fields and send again.',
+    ]);
+    expect((await stored()).length).toBe(before);
+  });
 });
 
 describe('the contact form with no connection', () => {

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/client/app/app.tsx';
 import { createAppRouter } from '../../src/client/app/router.tsx';
+import type { ApiClient } from '../../src/client/lib/api-client.ts';
 import { Outbox } from '../../src/client/lib/outbox.ts';
 import { apiTransport, OutboxProvider } from '../../src/client/lib/outbox-react.tsx';
 import { OutboxDatabase } from '../../src/client/lib/outbox.ts';
@@ -25,13 +26,29 @@ describe('the outbox screen', { timeout: 20_000 }, () => {
     vi.restoreAllMocks();
   });
 
-  async function studentWithOutbox() {
+  /** A signed-in student's outbox; `offline`, every send fails before reaching the server. */
+  async function studentWithOutbox({ offline = false } = {}) {
     const { api, userId } = await ctx.signedIn(uniqueName('outbox'));
     const db = new OutboxDatabase(`outbox-screen-${randomUUID()}`);
-    const outbox = new Outbox({ db, transport: apiTransport(api), refresh: () => api.refreshSession() });
+    const outbox = offline
+      ? new Outbox({
+          db,
+          transport: async () => ({ kind: 'network-error', message: 'offline' }),
+          refresh: async () => false,
+        })
+      : new Outbox({ db, transport: apiTransport(api), refresh: () => api.refreshSession() });
     outbox.setOwner(userId);
     opened.push({ outbox, db });
     return { api, db, outbox };
+  }
+
+  function showOutbox(api: ApiClient, outbox: Outbox) {
+    const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/outbox'] }), api });
+    render(
+      <OutboxProvider outbox={outbox}>
+        <App router={router} />
+      </OutboxProvider>,
+    );
   }
 
   it('shows an action the server refused with its reason, and lets the student retry or discard it', async () => {
@@ -52,6 +69,10 @@ describe('the outbox screen', { timeout: 20_000 }, () => {
     const item = (await screen.findByText('Great explanation!')).closest('li')!;
     expect(within(item).getByText('Comment on a video')).toBeTruthy();
     expect(within(item).getByText(`Not sent: ${failed!.error}`)).toBeTruthy();
+    // Refused, it is not sent again by itself: the screen does not promise that it will be.
+    const summary = document.querySelector('.outbox-summary')!.textContent!;
+    expect(summary).not.toContain('sent as soon as the server answers');
+    expect(summary).toContain('The server refused it');
     // The top bar's badge counts it and says that something was not sent.
     expect(await screen.findByRole('link', { name: 'Outbox: 1 waiting, some not sent' })).toBeTruthy();
 
@@ -83,28 +104,41 @@ describe('the outbox screen', { timeout: 20_000 }, () => {
     expect(await db.entries.count()).toBe(0);
   });
 
-  it('lists waiting actions in order with what each one is', async () => {
-    const { api, userId } = await ctx.signedIn(uniqueName('outbox'));
-    // No connection: every send fails before reaching the server.
-    const db = new OutboxDatabase(`outbox-screen-${randomUUID()}`);
-    const offline = new Outbox({
-      db,
-      transport: async () => ({ kind: 'network-error', message: 'offline' }),
-      refresh: async () => false,
+  it('says which video a waiting like is for, by its title', async () => {
+    const { api, outbox: offline } = await studentWithOutbox({ offline: true });
+    await offline.enqueue({
+      kind: 'like',
+      target: 'v',
+      targetId: 'v1',
+      liked: true,
+      about: 'Fractions on a line',
     });
-    offline.setOwner(userId);
-    opened.push({ outbox: offline, db });
+    await offline.enqueue({
+      kind: 'like',
+      target: 'c',
+      targetId: 'c1',
+      liked: false,
+      about: 'Thank you, this helped',
+    });
+    await offline.idle();
+
+    showOutbox(api, offline);
+    await screen.findByText('Like the video “Fractions on a line”');
+    expect(screen.getByText('Remove your like from the comment “Thank you, this helped”')).toBeTruthy();
+    expect(screen.getByText('2 actions are saved on this device.', { exact: false }).textContent).toContain(
+      'They are sent as soon as the server answers.',
+    );
+  });
+
+  it('lists waiting actions in order with what each one is', async () => {
+    // No connection: every send fails before reaching the server.
+    const { api, outbox: offline } = await studentWithOutbox({ offline: true });
     await offline.enqueue({ kind: 'tweet.create', content: 'First, from the bus' });
     await offline.enqueue({ kind: 'like', target: 'v', targetId: 'v1', liked: true });
     await offline.enqueue({ kind: 'subscribe', channelId: 'c1', subscribed: true });
     await offline.idle();
 
-    const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/outbox'] }), api });
-    render(
-      <OutboxProvider outbox={offline}>
-        <App router={router} />
-      </OutboxProvider>,
-    );
+    showOutbox(api, offline);
     await screen.findByText('First, from the bus');
     const items = screen.getAllByRole('listitem').filter((li) => li.classList.contains('outbox-item'));
     expect(items.map((li) => li.querySelector('.outbox-what')?.textContent)).toEqual([

@@ -1,7 +1,16 @@
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { desktop, phone, shots, signUp, uniqueName, uploadClip, useChromium } from '../helpers/e2e.ts';
+import {
+  controlledByWorker,
+  desktop,
+  phone,
+  shots,
+  signUp,
+  uniqueName,
+  uploadClip,
+  useChromium,
+} from '../helpers/e2e.ts';
 
 // Issue 18's features: "Search videos" and a video's own address, at phone and desktop sizes.
 const baseURL = inject('baseURL');
@@ -9,12 +18,6 @@ const browser = useChromium();
 
 const cards = (page: Page, word: string) =>
   page.locator('.video-grid').getByRole('button', { name: new RegExp(word) });
-
-async function controlled(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
-  });
-}
 
 describe.each([
   ['phone', phone],
@@ -56,7 +59,7 @@ describe.each([
     expect(await page.getByRole('searchbox', { name: 'Search videos' }).count()).toBe(1);
 
     // The address opens that video's page: after a reload, and offline once it has been seen.
-    await controlled(page);
+    await controlledByWorker(page);
     await page.reload();
     await page.getByRole('heading', { name: `Rivers ${tag}`, level: 2 }).waitFor();
     // The player's copy: the original, or a smaller rendition once made (docs/api.md, "Renditions").

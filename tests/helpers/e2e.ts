@@ -35,6 +35,20 @@ export function useChromium(): () => Browser {
 
 export const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
+/** Waits until the service worker controls `page` (a first visit installs it and it claims the page). */
+export async function controlledByWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+}
+
+/** Opens `route` and reads it again under the service worker, which saves the API's answers. */
+export async function openAndSave(page: Page, route: string) {
+  await page.goto(route);
+  await controlledByWorker(page);
+  await page.reload();
+}
+
 let counter = 0;
 /** The e2e server is shared by every journey file: each student gets a name of their own. */
 export const uniqueName = (prefix: string) =>

@@ -103,3 +103,51 @@ describe('the built app as the server serves it', () => {
     expect(res.json()).toMatchObject({ success: false });
   });
 });
+
+describe('each screen’s own page (issue 18: a first visit preloads only what its screen needs)', () => {
+  let server: TestServer;
+  let clientDir: string;
+  const dashbordPage =
+    '<!doctype html><title>EduPortal</title><link rel="modulepreload" href="/assets/dashbord-1.js"><div id="root"></div>';
+
+  beforeAll(async () => {
+    clientDir = writeClientBuild(fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-client-')));
+    fs.mkdirSync(path.join(clientDir, 'pages'));
+    const page = path.join(clientDir, 'pages', 'dashbord.html');
+    fs.writeFileSync(page, dashbordPage);
+    fs.writeFileSync(`${page}.br`, zlib.brotliCompressSync(dashbordPage));
+    fs.writeFileSync(
+      path.join(clientDir, 'pages.json'),
+      JSON.stringify({ '/': 'index.html', '/dashbord': 'pages/dashbord.html' }),
+    );
+    server = await createTestServer('sqlite', { clientDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('answers a screen with the page the build made for it, never cached, compressed when accepted', async () => {
+    for (const url of ['/dashbord', '/dashbord/', '/dashbord?q=fractions']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(dashbordPage);
+    }
+    const br = await server.app.inject({
+      method: 'GET',
+      url: '/dashbord',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(dashbordPage);
+  });
+
+  it('answers / and the screens the build made no page for with index.html', async () => {
+    for (const url of ['/', '/tweets', '/no-such-screen']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('dashbord-1.js');
+    }
+  });
+});

@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { clientRoutes } from '../../shared/routes.ts';
 import { Layout } from '../components/layout/layout.tsx';
+import { ScreenSkeleton } from '../components/layout/screen-skeleton.tsx';
 import { Screen } from '../components/screen.tsx';
 import { api as appApi, type ApiClient } from '../lib/api-client.ts';
 import { safeRedirect } from '../lib/safe-redirect.ts';
@@ -46,14 +47,6 @@ function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
         Try again
       </button>
     </Screen>
-  );
-}
-
-function Pending() {
-  return (
-    <p className="route-pending" role="status">
-      Loading…
-    </p>
   );
 }
 
@@ -102,7 +95,7 @@ export function createAppRouter(
     context: { api, session },
     defaultPreload: 'intent',
     defaultErrorComponent: RouteError,
-    defaultPendingComponent: Pending,
+    defaultPendingComponent: ScreenSkeleton,
     scrollRestoration: true,
     ...(options.history ? { history: options.history } : {}),
   });

@@ -1,5 +1,27 @@
-import type { SWRConfiguration } from 'swr';
+import { useEffect } from 'react';
+import type { Middleware, SWRConfiguration } from 'swr';
 import { ApiError, type ApiClient } from '../lib/api-client.ts';
+
+/**
+ * Every read on show is read again the moment the connection returns, never folded into a read
+ * of a moment ago: SWR's own reconnect revalidation dedupes onto any request of the last
+ * `dedupingInterval`, and a screen opened offline (answered from the saved copy) kept showing a
+ * video deleted meanwhile for seconds after the connection came back (issue 18). A bound
+ * `mutate()` drops that marker and reads again; on a paged list, every page it shows.
+ */
+const readAgainOnReconnect: Middleware = (useSWRNext) => (key, fetcher, config) => {
+  const swr = useSWRNext(key, fetcher, config);
+  const { mutate } = swr;
+  // A hook that turns revalidateOnReconnect off keeps it off.
+  const wanted = key !== null && config.revalidateOnReconnect !== false;
+  useEffect(() => {
+    if (!wanted) return;
+    const readAgain = () => void mutate();
+    window.addEventListener('online', readAgain);
+    return () => window.removeEventListener('online', readAgain);
+  }, [wanted, mutate]);
+  return swr;
+};
 
 /**
  * SWR settings for weak connections: a key is a /api/v1 path; refusals (4xx) are final and not
@@ -9,7 +31,9 @@ export function swrConfig(client: ApiClient): SWRConfiguration {
   return {
     fetcher: (path: string) => client.get(path),
     revalidateOnFocus: true,
+    // readAgainOnReconnect reads first, at the event; SWR's own read, a moment later, joins it.
     revalidateOnReconnect: true,
+    use: [readAgainOnReconnect],
     dedupingInterval: 5000,
     errorRetryCount: 3,
     shouldRetryOnError: (err: unknown) => !(err instanceof ApiError && err.status < 500),

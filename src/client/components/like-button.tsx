@@ -14,10 +14,13 @@ export function LikeButton({
   target,
   targetId,
   initial,
+  about,
 }: {
   target: LikeKind;
   targetId: string;
   initial?: LikeState;
+  /** What is liked (a video's title, a comment's words), so the outbox can say which. */
+  about?: string;
 }) {
   const { data: server } = useLikeState(target, targetId, initial);
   const base = server ?? { liked: false, likesCount: 0 };
@@ -30,7 +33,7 @@ export function LikeButton({
     match: (a) => a.target === target && a.targetId === targetId,
     server: base.liked,
     stateOf: (a) => a.liked,
-    action: (on) => ({ kind: 'like', target, targetId, liked: on }),
+    action: (on) => ({ kind: 'like', target, targetId, liked: on, ...(about ? { about } : {}) }),
   });
   const likesCount = Math.max(0, base.likesCount + (liked === base.liked ? 0 : liked ? 1 : -1));
 

@@ -11,15 +11,20 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
-/** A read that failed: 'Error: {message}' (docs/product.md, "Messages the student may see"), and a way to try again. */
-export function LoadError({ error, retry }: { error: unknown; retry?: () => void }) {
+/**
+ * A read that failed: 'Error: {message}' (docs/product.md, "Messages the student may see"), and a way to try again.
+ * `what` names the data when a screen has several panels that could each fail.
+ */
+export function LoadError({ error, retry, what }: { error: unknown; retry?: () => void; what?: string }) {
   if (isOffline(error) && !(error instanceof ApiError)) {
-    // Not a failure of the page: there is no connection and no saved copy of this data yet.
+    // Not a failure of the page: there is no connection and no saved copy of this data yet. A
+    // screen of several panels names what each one misses, so no message is said twice.
     return (
       <div className="load-state load-state-offline" role="status">
         <p>
-          You are offline, and nothing has been saved on this device for this page yet. It will load when the
-          connection returns.
+          {what
+            ? `You are offline: ${what} will load when the connection returns (nothing is saved on this device yet).`
+            : 'You are offline, and nothing has been saved on this device for this page yet. It will load when the connection returns.'}
         </p>
         <RetryButton retry={retry} />
       </div>

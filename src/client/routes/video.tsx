@@ -32,9 +32,9 @@ export default function VideoRoute() {
     );
   }
   return (
-    // The player names the video in its own heading; the page's heading says the same to a screen
-    // reader and to the tab, without showing it twice.
-    <Screen title={data.title} titleHidden>
+    // The player names the video in its own heading; the page's (for screen readers) says what
+    // the page is, so the title is not said twice. The tab shows the title.
+    <Screen title="Video" titleHidden tabTitle={data.title}>
       <VideoPlayer video={data}>
         <CommentSection videoId={data._id} />
       </VideoPlayer>

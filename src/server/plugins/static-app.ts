@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchesClientRoute } from '../../shared/routes.ts';
+import { matchClientRoute } from '../../shared/routes.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -14,7 +14,7 @@ const ALWAYS_FRESH = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 're
 export function cacheControlFor(relativePath: string): string {
   const name = relativePath.replaceAll('\\', '/').replace(/^\//, '');
   if (name.startsWith('assets/')) return IMMUTABLE;
-  if (ALWAYS_FRESH.has(name) || name.startsWith('workbox-')) return REVALIDATE;
+  if (ALWAYS_FRESH.has(name) || name.startsWith('pages/') || name.startsWith('workbox-')) return REVALIDATE;
   return SHORT;
 }
 
@@ -32,6 +32,14 @@ export async function registerStaticApp(
     app.log.warn({ clientDir }, 'no built client found; serving the API only (run `npm run build`)');
     return undefined;
   }
+
+  // Each screen's own page: index.html with the preloads of that screen only (the build's
+  // pages.json, scripts/vite/preload-start-chunks.ts), so a first visit downloads what it shows.
+  // A build without it answers index.html everywhere.
+  const pagesFile = path.join(clientDir, 'pages.json');
+  const pages: Record<string, string> = fs.existsSync(pagesFile)
+    ? (JSON.parse(fs.readFileSync(pagesFile, 'utf8')) as Record<string, string>)
+    : {};
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -57,8 +65,12 @@ export async function registerStaticApp(
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     // Unknown screens still get the app (which shows its own "page not found"), with a 404 status.
-    const status = matchesClientRoute(urlPath) ? 200 : 404;
-    return reply.code(status).header('Cache-Control', REVALIDATE).sendFile('index.html', clientDir);
+    const route = matchClientRoute(urlPath);
+    const page = (route && pages[route]) ?? 'index.html';
+    return reply
+      .code(route ? 200 : 404)
+      .header('Cache-Control', REVALIDATE)
+      .sendFile(page, clientDir);
   };
   // The static handler treats "/" as a folder (and refuses to list it), so the home screen is
   // routed explicitly.

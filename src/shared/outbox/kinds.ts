@@ -58,6 +58,16 @@ export interface KindDescriptor<A> {
 }
 
 const targetNames = { v: 'a video', c: 'a comment', t: 'a tweet' } as const;
+const theTarget = { v: 'the video', c: 'the comment', t: 'the tweet' } as const;
+
+/** Says which video (or comment, or tweet) when the like knows it: "Like the video “Fractions”". */
+function likeLabel(a: ActionOf<'like'>): string {
+  const verb = a.liked ? 'Like' : 'Remove your like from';
+  const about = a.about?.trim().replace(/\s+/g, ' ');
+  if (!about) return `${verb} ${targetNames[a.target]}`;
+  const short = about.length > 60 ? `${about.slice(0, 59)}…` : about;
+  return `${verb} ${theTarget[a.target]} “${short}”`;
+}
 const tweetOf = (data: unknown) => ((data as Tweet | null)?._id ? (data as Tweet) : undefined);
 
 /**
@@ -75,7 +85,7 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
       path: `/likes/toggle/${a.target}/${a.targetId}`,
       body: { liked: a.liked },
     }),
-    label: (a) => ({ what: `${a.liked ? 'Like' : 'Remove your like from'} ${targetNames[a.target]}` }),
+    label: (a) => ({ what: likeLabel(a) }),
     changes: (a, data) =>
       data ? [{ noun: 'like', target: a.target, targetId: a.targetId, state: data as LikeState }] : [],
   },

@@ -8,7 +8,14 @@
 export type TweetRef = string;
 
 export type OutboxAction =
-  | { kind: 'like'; target: 'v' | 'c' | 't'; targetId: string; liked: boolean }
+  | {
+      kind: 'like';
+      target: 'v' | 'c' | 't';
+      targetId: string;
+      liked: boolean;
+      /** What is liked, for the outbox screen: a video's title, a comment's or a tweet's words. */
+      about?: string;
+    }
   | { kind: 'subscribe'; channelId: string; subscribed: boolean }
   | { kind: 'comment.create'; videoId: string; content: string }
   | { kind: 'comment.delete'; videoId: string; commentId: string }

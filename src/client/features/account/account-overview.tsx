@@ -11,7 +11,7 @@ function ChannelStatus({ userId }: { userId: string }) {
     <section className="account-panel" aria-labelledby="channel-status">
       <h2 id="channel-status">Channel status</h2>
       {isLoading ? <Loading /> : null}
-      {error ? <LoadError error={error} retry={() => void mutate()} /> : null}
+      {error ? <LoadError error={error} retry={() => void mutate()} what="your channel’s totals" /> : null}
       {data ? (
         <dl className="stat-tiles">
           <div>
@@ -37,12 +37,14 @@ export function AccountOverview({ user }: { user: CurrentUser }) {
   return (
     <>
       <section className="account-hero" aria-label="Your pictures">
-        <div className="account-cover">
-          {user.coverImage ? (
-            <img src={user.coverImage} alt="Your cover image" width={1600} height={900} />
-          ) : (
-            <p className="account-cover-empty">No cover image yet</p>
-          )}
+        <div className="account-cover-frame">
+          <div className="account-cover">
+            {user.coverImage ? (
+              <img src={user.coverImage} alt="Your cover image" width={1600} height={900} />
+            ) : (
+              <p className="account-cover-empty">No cover image yet</p>
+            )}
+          </div>
           <Link to="/updatecover" className="picture-edit cover-edit">
             {user.coverImage ? 'Edit cover image' : 'Add a cover image'}
           </Link>

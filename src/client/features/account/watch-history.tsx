@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
 import { useWatchHistory } from '../../api/account.ts';
 import { useLikedVideos } from '../../api/likes.ts';
@@ -10,20 +11,22 @@ export function WatchHistory() {
     <section className="account-panel" aria-labelledby="watch-history">
       <h2 id="watch-history">Your Watch History</h2>
       {list.isLoading ? <Loading /> : null}
-      {list.error ? <LoadError error={list.error} retry={list.retry} /> : null}
+      {list.error ? <LoadError error={list.error} retry={list.retry} what="your watch history" /> : null}
       {!list.isLoading && !list.error && list.items.length === 0 ? (
         <Empty>You have not watched any videos yet.</Empty>
       ) : null}
       {list.items.length > 0 ? (
         <ul className="video-list">
           {list.items.map((video) => (
-            <li key={video._id} className="video-item">
-              <img src={video.thumbnail} alt="" width={160} height={90} loading="lazy" />
-              <div>
-                <p className="video-title">{video.title}</p>
-                <p className="video-meta">{video.owner.fullName}</p>
-                <p className="video-meta">{Math.round(video.duration)} seconds</p>
-              </div>
+            <li key={video._id}>
+              <Link to="/videos/$videoId" params={{ videoId: video._id }} className="video-item">
+                <img src={video.thumbnail} alt="" width={160} height={90} loading="lazy" />
+                <div>
+                  <p className="video-title">{video.title}</p>
+                  <p className="video-meta">{video.owner.fullName}</p>
+                  <p className="video-meta">{Math.round(video.duration)} seconds</p>
+                </div>
+              </Link>
             </li>
           ))}
         </ul>
@@ -40,18 +43,20 @@ export function MyLikes() {
     <section className="account-panel" aria-labelledby="my-likes">
       <h2 id="my-likes">My Likes</h2>
       {list.isLoading ? <Loading /> : null}
-      {list.error ? <LoadError error={list.error} retry={list.retry} /> : null}
+      {list.error ? <LoadError error={list.error} retry={list.retry} what="your liked videos" /> : null}
       {!list.isLoading && !list.error && list.items.length === 0 ? (
         <Empty>You have not liked any videos yet.</Empty>
       ) : null}
       {list.items.length > 0 ? (
         <ul className="video-list">
           {list.items.map((like) => (
-            <li key={like._id} className="video-item">
-              <img src={like.video.thumbnail} alt="" width={160} height={90} loading="lazy" />
-              <div>
-                <p className="video-title">{like.video.title}</p>
-              </div>
+            <li key={like._id}>
+              <Link to="/videos/$videoId" params={{ videoId: like.video._id }} className="video-item">
+                <img src={like.video.thumbnail} alt="" width={160} height={90} loading="lazy" />
+                <div>
+                  <p className="video-title">{like.video.title}</p>
+                </div>
+              </Link>
             </li>
           ))}
         </ul>

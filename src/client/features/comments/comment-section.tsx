@@ -114,6 +114,7 @@ function CommentItem({ comment, refused }: { comment: Comment; refused: OutboxEn
         <LikeButton
           target="c"
           targetId={comment._id}
+          about={comment.content}
           initial={{ liked: comment.liked, likesCount: comment.likesCount }}
         />
         {me?._id === comment.owner._id ? (

@@ -12,12 +12,16 @@ import {
 import '../../components/forms/status-notes.css';
 import './marketing.css';
 
+// The outbox (and its IndexedDB code) is loaded once the student starts writing, not with the
+// page: a message may have to wait in it, and on a first visit the service worker may not hold
+// that code yet when the connection drops.
+const loadOutbox = () => import('../../lib/outbox-react.tsx');
+
 const appSender = createContactSender({
   api,
   emailJs: emailJsConfigFrom(import.meta.env),
-  // The outbox (and IndexedDB code) is loaded only when a message has to wait.
   queue: async (action, key) => {
-    const { outboxFor } = await import('../../lib/outbox-react.tsx');
+    const { outboxFor } = await loadOutbox();
     return outboxFor(api).enqueue(action, { id: key });
   },
 });
@@ -98,6 +102,9 @@ export function ContactForm({ sender = appSender }: { sender?: ContactSender }) 
     <form
       className="contact-form"
       noValidate
+      onFocus={() => {
+        if (sender === appSender) void loadOutbox().catch(() => undefined);
+      }}
       onSubmit={(e) => void onSubmit(e)}
       aria-labelledby={`${id}-title`}
     >

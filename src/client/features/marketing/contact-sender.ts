@@ -37,17 +37,29 @@ export function emailJsConfigFrom(env: Record<string, unknown>): EmailJsConfig |
 }
 
 /**
- * The contact form's checks (docs/product.md, "Checks made before sending"): name, email and message required, mobile
- * optional and numeric. The server checks formats and lengths as well, and says so per field.
+ * The contact form's checks (docs/product.md, "Checks made before sending"): name, email and
+ * message required, mobile optional and numeric, and the contract's formats and lengths
+ * (src/shared/contracts/contact.ts, in its own words), so that every field's problem shows at
+ * once instead of one after another, one answer of the server at a time. Written out rather than
+ * imported: the contract's zod would double this page's code.
  */
 export function checkContactFields(fields: ContactFields): FieldErrors {
   const errors: FieldErrors = {};
-  if (!fields.name.trim()) errors.name = 'Name is required';
-  if (!fields.email.trim()) errors.email = 'Email is required';
-  if (!/^\+?[0-9]*$/.test(fields.mobile.trim())) {
-    errors.mobile = 'Mobile must be digits only, optionally starting with +';
-  }
-  if (!fields.message.trim()) errors.message = 'Message is required';
+  const name = fields.name.trim();
+  const email = fields.email.trim();
+  const mobile = fields.mobile.trim();
+  const message = fields.message.trim();
+  if (!name) errors.name = 'Name is required';
+  else if (name.length > 100) errors.name = 'Name is at most 100 characters';
+  if (!email) errors.email = 'Email is required';
+  else if (email.length > 254) errors.email = 'Email is at most 254 characters';
+  else if (!/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email))
+    errors.email = 'Email is not a valid e-mail address';
+  if (!/^\+?[0-9]*$/.test(mobile)) errors.mobile = 'Mobile must be digits only, optionally starting with +';
+  else if (mobile && !/^\+?[0-9]{6,15}$/.test(mobile))
+    errors.mobile = 'Mobile must be 6 to 15 digits, optionally starting with +';
+  if (!message) errors.message = 'Message is required';
+  else if (message.length > 5000) errors.message = 'Message is at most 5000 characters';
   return errors;
 }
 

@@ -24,6 +24,30 @@ function StateLine({ entry, online }: { entry: OutboxEntry; online: boolean }) {
 }
 
 /**
+ * What happens next to the entries, said only of those it is true of: an entry the server
+ * refused is not sent again by itself, so "sent as soon as the server answers" is never said of it.
+ */
+function summary(entries: OutboxEntry[], online: boolean): string {
+  const refused = entries.filter((entry) => entry.state === 'failed').length;
+  const waiting = entries.length - refused;
+  const all = waiting === entries.length;
+  const them = all ? (waiting === 1 ? 'It' : 'They') : waiting === 1 ? 'One of them' : `${waiting} of them`;
+  const next =
+    waiting === 0
+      ? ''
+      : online
+        ? `${them} ${waiting === 1 ? 'is' : 'are'} sent as soon as the server answers.`
+        : `${them} will be sent when the connection returns, even if you close the app.`;
+  const notSent =
+    refused === 0
+      ? ''
+      : refused === entries.length
+        ? `The server refused ${refused === 1 ? 'it' : 'them'}: fix what it says and retry, or discard.`
+        : `${refused} ${refused === 1 ? 'was' : 'were'} refused by the server: see below.`;
+  return [next, notSent].filter(Boolean).join(' ');
+}
+
+/**
  * The outbox screen: every action of this user still waiting to reach the server, oldest first,
  * with its state. One the server refused shows its reason, with Retry (after fixing what it
  * says, e.g. when a deleted video can no longer take a comment) or Discard.
@@ -52,9 +76,7 @@ export function OutboxList() {
     <>
       <p className="outbox-summary">
         {entries.length} {entries.length === 1 ? 'action is' : 'actions are'} saved on this device.{' '}
-        {online
-          ? 'They are sent as soon as the server answers.'
-          : 'They will be sent when the connection returns, even if you close the app.'}
+        {summary(entries, online)}
       </p>
       <button
         type="button"

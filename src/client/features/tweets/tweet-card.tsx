@@ -123,6 +123,7 @@ export function TweetCard({ item, actions }: { item: TweetItem; actions?: ReactN
           <LikeButton
             target="t"
             targetId={item.tweet._id}
+            about={item.content}
             initial={{ liked: item.tweet.liked, likesCount: item.tweet.likesCount }}
           />
         ) : null}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Video } from '../../../shared/contracts/videos.ts';
 import { useVideo } from '../../api/videos.ts';
+import { FormField } from '../../components/forms/form-field.tsx';
 import { LoadError, Loading } from '../../components/status.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useApi, useCurrentUser } from '../../lib/session.tsx';
@@ -61,8 +62,15 @@ export function UpdateVideoForm({ videoId }: { videoId: string }) {
         rows={4}
         maxLength={5000}
       />
-      <label htmlFor="update-thumbnail">Thumbnail</label>
-      <input id="update-thumbnail" name="thumbnail" type="file" accept="image/*" />
+      <FormField
+        id="update-thumbnail"
+        label="Thumbnail"
+        required={false}
+        hint="JPEG, PNG, WebP, GIF or AVIF. Leave it empty to keep the current one."
+        error={undefined}
+      >
+        <input id="update-thumbnail" name="thumbnail" type="file" accept="image/*" />
+      </FormField>
       <button type="submit" className="button" disabled={saving}>
         {saving ? 'Saving…' : 'Update Video'}
       </button>

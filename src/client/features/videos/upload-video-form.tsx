@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
+import { FormField } from '../../components/forms/form-field.tsx';
 import { UploadCard } from '../../components/uploads/upload-card.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { useUploads } from '../../lib/uploads-react.tsx';
 import './videos.css';
 
-type Field = 'title' | 'description' | 'duration' | 'videoFile' | 'thumbnail';
+type Field = 'title' | 'description' | 'videoFile' | 'thumbnail';
 
 /**
- * /uploadvideo: Title, Description, Duration (free text), the video and its thumbnail. The video
+ * /uploadvideo: Title, Description, the video and its thumbnail, in the drop zones every form's
+ * files have. No Duration: the server reads the length from the file (`duration` stays an
+ * optional fallback of the contract, docs/api.md). The video
  * goes up in resumable pieces (docs/offline.md, "Uploads"): each upload below the form shows what
  * the server has confirmed, with Pause, Resume and Cancel, and success is said only once the
  * server has made the video.
@@ -57,19 +60,23 @@ export function UploadVideoForm() {
       </p>
     ) : null;
   const describedBy = (name: Field) => (errors[name] ? `${name}-error` : undefined);
-  const fileField = (name: 'videoFile' | 'thumbnail', id: string, label: string, accept: string) => (
-    <>
-      <label htmlFor={id}>{label}</label>
+  const fileField = (
+    name: 'videoFile' | 'thumbnail',
+    id: string,
+    label: string,
+    accept: string,
+    hint: string,
+  ) => (
+    <FormField id={id} label={label} required hint={hint} error={errors[name]}>
       <input
         id={id}
         name={name}
         type="file"
         accept={accept}
         aria-invalid={Boolean(errors[name])}
-        aria-describedby={describedBy(name)}
+        aria-describedby={errors[name] ? `${id}-error` : undefined}
       />
-      {fieldError(name)}
-    </>
+    </FormField>
   );
 
   return (
@@ -88,16 +95,20 @@ export function UploadVideoForm() {
         <label htmlFor="upload-description">Description</label>
         <textarea id="upload-description" name="description" rows={4} maxLength={5000} />
 
-        <label htmlFor="upload-duration">Duration</label>
-        <input
-          id="upload-duration"
-          name="duration"
-          placeholder="e.g. 4:30 (read from the file when possible)"
-          maxLength={32}
-        />
-
-        {fileField('videoFile', 'upload-video', 'Video file', 'video/*')}
-        {fileField('thumbnail', 'upload-thumbnail', 'Thumbnail image', 'image/*')}
+        {fileField(
+          'videoFile',
+          'upload-video',
+          'Video file',
+          'video/*',
+          'A video; its length is read from it.',
+        )}
+        {fileField(
+          'thumbnail',
+          'upload-thumbnail',
+          'Thumbnail image',
+          'image/*',
+          'JPEG, PNG, WebP, GIF or AVIF.',
+        )}
 
         <button type="submit" className="button" disabled={starting || !manager}>
           {starting ? 'Starting…' : 'Submit'}

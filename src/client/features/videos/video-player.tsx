@@ -131,7 +131,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
         {video.views} {video.views === 1 ? 'view' : 'views'} · {formatDuration(video.duration)}
       </p>
       {video.description ? <p className="player-description">{video.description}</p> : null}
-      <LikeButton target="v" targetId={video._id} />
+      <LikeButton target="v" targetId={video._id} about={video.title} />
       {children}
     </article>
   );

@@ -1,0 +1,1 @@
+export function readRouteFiles(root: string): Array<{ route: string; source: string }>;
