@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from './chromium.ts';
+import type { Video } from '../../src/shared/contracts/videos.ts';
 import { jpegWithExif } from './http.ts';
 
 /** Where journeys leave their screenshots, to be looked at. */
@@ -90,26 +91,38 @@ export async function signUp(
 }
 
 /**
- * Uploads the small fixture clip as a video of the student signed in on `context`, through the
- * API, with a plain thumbnail; answers the video's id.
+ * Uploads a clip (the small fixture WebM unless `clip` names an MP4 made at test time) as a video
+ * of the student signed in on `context`, through the API, with a plain thumbnail; answers the
+ * video as the server made it.
  */
-export async function uploadClip(context: BrowserContext, title: string, description = ''): Promise<string> {
+export async function uploadVideo(
+  context: BrowserContext,
+  title: string,
+  description = '',
+  clip = path.resolve(import.meta.dirname, '../fixtures/clip.webm'),
+): Promise<Video> {
   const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#246' } })
     .png()
     .toBuffer();
+  const webm = clip.endsWith('.webm');
   const res = await context.request.post('/api/v1/videos', {
     headers: { origin: inject('baseURL') },
     multipart: {
       title,
       description,
       videoFile: {
-        name: 'clip.webm',
-        mimeType: 'video/webm',
-        buffer: fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/clip.webm')),
+        name: path.basename(clip),
+        mimeType: webm ? 'video/webm' : 'video/mp4',
+        buffer: fs.readFileSync(clip),
       },
       thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { _id: string } }).data._id;
+  return ((await res.json()) as { data: Video }).data;
+}
+
+/** Uploads the small fixture clip (see uploadVideo); answers the video's id. */
+export async function uploadClip(context: BrowserContext, title: string, description = ''): Promise<string> {
+  return (await uploadVideo(context, title, description))._id;
 }
