@@ -55,6 +55,11 @@ describe('choosing what a video costs', () => {
       // While the copies are made, the owner sees how far it has got, and the original meanwhile.
       await page.getByText(/^Processing \d+%$/).waitFor();
       await page.screenshot({ path: path.join(shots, 'quality-processing-phone.png'), fullPage: true });
+      // The owner's list, opened while the copies are made, shows only the original's size for now.
+      const mine = await context.newPage();
+      await mine.goto('/getvideos');
+      const myCard = mine.locator('.video-grid').getByRole('button', { name: /The water cycle/ });
+      expect(await myCard.textContent()).toContain('Original ·');
       // The page reads the video again by itself until it is done.
       await page.getByText(/^Processing \d+%$/).waitFor({ state: 'detached', timeout: 90_000 });
 
@@ -108,6 +113,12 @@ describe('choosing what a video costs', () => {
       expect(audio.videoWidth).toBe(0);
       expect(audio.poster).toContain(done.thumbnail);
       await page.screenshot({ path: path.join(shots, 'quality-audio-phone.png') });
+
+      // The owner's list read itself again once the copies were made: no reload.
+      await expect
+        .poll(() => myCard.textContent(), { timeout: 20_000 })
+        .toContain(`144p · ${formatBytes(small.bytes)}`);
+      await mine.close();
 
       // The choice is remembered for the next video; cards show the cheapest way to watch.
       await page.goto('/videos');
