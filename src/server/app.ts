@@ -41,6 +41,7 @@ import { VideosService } from './modules/videos/videos.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerIdempotency, scheduleIdempotencyPurge } from './plugins/idempotency.ts';
+import { registerInstanceHeader } from './plugins/instance.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { schedulePeriodic } from './plugins/periodic.ts';
@@ -58,9 +59,26 @@ export interface AppDeps {
   logger?: boolean | { level: string };
 }
 
-/** The secret that signs access tokens: SESSION_SECRET, or one made once and kept in DATA_DIR. */
-function sessionSecret(config: Config): string {
+/**
+ * The secret that signs access tokens: SESSION_SECRET; else, on a school box (SQLite), one made
+ * once and kept in DATA_DIR; on PostgreSQL, one made once by the first instance and kept in the
+ * database, so that every instance sharing it checks the others' tokens (docs/deploy.md).
+ */
+async function sessionSecret(config: Config, db: Db): Promise<string> {
   if (config.sessionSecret) return config.sessionSecret;
+  if (db.dialect === 'postgres') {
+    await db.kysely
+      .insertInto('server_secrets')
+      .values({ name: 'session', value: randomBytes(48).toString('base64url') })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const row = await db.kysely
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', 'session')
+      .executeTakeFirstOrThrow();
+    return row.value;
+  }
   const file = path.join(config.dataDir, 'session-secret');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(config.dataDir, { recursive: true });
@@ -89,7 +107,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   const media = new MediaLibrary(storage, new MediaRepository(db.kysely), app.log);
   const sessions = new SessionsService(
     new SessionsRepository(db.kysely),
-    new TokenSigner(sessionSecret(config)),
+    new TokenSigner(await sessionSecret(config, db)),
     config,
   );
   const usersRepo = new UsersRepository(db.kysely);
@@ -103,6 +121,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   const tweets = new TweetsService(new TweetsRepository(db.kysely), usersRepo, storage);
   const idempotency = new IdempotencyRepository(db.kysely);
 
+  registerInstanceHeader(app, config.instanceId);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
   await registerMedia(app, storage.directory);
@@ -112,22 +131,22 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   schedulePeriodic(app, {
     name: 'media sweep',
     everyMs: config.mediaSweepIntervalMinutes * 60_000,
-    run: () => media.sweep(config.mediaSweepGraceSeconds * 1000),
+    run: () => db.exclusive('media sweep', () => media.sweep(config.mediaSweepGraceSeconds * 1000)),
   });
   schedulePeriodic(app, {
     name: 'upload cleanup',
     everyMs: 15 * 60_000,
     atReady: true,
-    run: () => uploads.cleanup(),
+    run: () => db.exclusive('upload cleanup', () => uploads.cleanup()),
   });
 
   const startedAt = Date.now();
   await app.register(
     async (api) => {
       await registerAuth(api, sessions);
-      await registerRateLimits(api, config.rateLimits);
+      await registerRateLimits(api, config.rateLimits, config.redisUrl);
       registerIdempotency(api, idempotency);
-      scheduleIdempotencyPurge(api, idempotency);
+      scheduleIdempotencyPurge(api, idempotency, db.exclusive);
       await registerUploads(api, Math.max(config.maxImageBytes, config.maxVideoBytes));
 
       await api.register(healthRoutes, { ping: () => db.ping(), startedAt });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -39,6 +40,11 @@ const positiveInt = (fallback: number, max = 1_000_000_000) =>
 
 const MIB = 1024 * 1024;
 
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   HOST: z.string().min(1, 'must not be empty').default('localhost'),
@@ -71,10 +77,37 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: positiveInt(30, 3600),
   UPLOAD_EXPIRY_HOURS: positiveInt(24, 24 * 30),
   UNFINISHED_UPLOADS_PER_USER: positiveInt(5, 1000),
+  INSTANCE_ID: optional.refine((v) => v === undefined || /^[\x21-\x7e]{1,64}$/.test(v), {
+    message: 'must be 1 to 64 visible ASCII characters (it is sent in the X-Instance header)',
+  }),
+  REDIS_URL: optional.refine((v) => v === undefined || /^rediss?:\/\/.+/.test(v), {
+    message: 'must be a redis:// or rediss:// URL, or unset to keep rate limits in this process',
+  }),
+  MIGRATE_AT_START: flag(true),
+  S3_ENDPOINT: optional.refine((v) => v === undefined || /^https?:\/\/.+/.test(v), {
+    message: 'must be an http:// or https:// URL',
+  }),
+  S3_BUCKET: optional,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: flag(true),
 });
 
 export type DatabaseConfig =
   { kind: 'sqlite'; file: string } | { kind: 'postgres'; connectionString: string };
+
+/** Media on an S3-compatible object store instead of DATA_DIR/media (docs/deploy.md). */
+export interface S3Config {
+  /** Unset for AWS itself; the store's URL otherwise (radosgw, MinIO, a fake in tests). */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `http://host/bucket/key` rather than `http://bucket.host/key`: what stores other than AWS expect. */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -104,6 +137,14 @@ export interface Config {
   uploadExpiryHours: number;
   /** How many resumable uploads one user may have open at once (429 beyond). */
   unfinishedUploadsPerUser: number;
+  /** Names this process in the X-Instance header of every answer (docs/api.md, "Instances"). */
+  instanceId: string;
+  /** Rate-limit counters in Redis, shared by every instance; unset keeps them in this process. */
+  redisUrl: string | undefined;
+  /** Whether start migrates the database (under a lock); false when `npm run migrate` is its own step. */
+  migrateAtStart: boolean;
+  /** Set when media live on an S3-compatible store. */
+  s3: S3Config | undefined;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +166,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   const e = parsed.data;
+  const s3Named = [e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].some((v) => v !== undefined);
+  if (s3Named && !e.S3_BUCKET) {
+    throw new ConfigError([
+      'S3_BUCKET must be set when any other S3_ setting is (or unset them all for local disk)',
+    ]);
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together']);
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -154,5 +204,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
     unfinishedUploadsPerUser: e.UNFINISHED_UPLOADS_PER_USER,
+    instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${process.pid}`,
+    redisUrl: e.REDIS_URL,
+    migrateAtStart: e.MIGRATE_AT_START,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }

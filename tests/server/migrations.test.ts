@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrate.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/databases.ts';
 
@@ -21,6 +22,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0006-media-references', 'Success'],
       ['0007-uploads', 'Success'],
       ['0008-video-search', 'Success'],
+      ['0010-server-secrets', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -37,7 +39,29 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0006-media-references',
       '0007-uploads',
       '0008-video-search',
+      '0010-server-secrets',
     ]);
+  });
+
+  it('run once when several instances start at once (docs/deploy.md, "Migrations")', async () => {
+    database = await createTestDatabase(kind, { migrate: false });
+    // Three instances, each with its own pool, as N app processes starting together would be.
+    // SQLite is one process's file: there the instances are one connection taking turns.
+    const others = kind === 'postgres' ? [openDatabase(database.config), openDatabase(database.config)] : [];
+    try {
+      const all = [database.db, ...others];
+      const results = await Promise.all(all.map((db) => migrateToLatest(db)));
+      const ran = results.map((r) => r.results?.length ?? 0).sort();
+      expect(ran.slice(0, -1).every((n) => n === 0)).toBe(true);
+      expect(ran.at(-1)).toBe(9);
+      const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(
+        database.db.kysely,
+      );
+      expect(applied.rows).toHaveLength(9);
+      expect(new Set(applied.rows.map((r) => r.name)).size).toBe(9);
+    } finally {
+      await Promise.all(others.map((db) => db.close()));
+    }
   });
 
   it('0005 counts the rows already there, and its triggers keep every count exact', async () => {

@@ -28,6 +28,12 @@ export interface Db {
   dialect: Dialect;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
+  /**
+   * Runs `work` unless another instance is running the job of the same name right now; resolves
+   * true when it ran, false when it was skipped. For housekeeping that N instances all schedule
+   * (docs/deploy.md, "Periodic jobs").
+   */
+  exclusive(name: string, work: () => Promise<unknown>): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -58,10 +64,41 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
     async ping() {
       await sql`select 1`.execute(kysely);
     },
+    async exclusive(name, work) {
+      // SQLite: one process owns the database file, and schedulePeriodic already never runs
+      // two of one task at once.
+      if (config.kind === 'sqlite') {
+        await work();
+        return true;
+      }
+      // A transaction-level advisory lock, held by a transaction open while the job runs: it is
+      // released when that transaction ends, even if this process dies, and it keeps no state
+      // on a connection between statements, so it works behind PgBouncer in transaction mode.
+      return kysely.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ got: boolean }>`
+          select pg_try_advisory_xact_lock(${JOB_LOCKS}, ${lockNumber(name)}) as got`.execute(trx);
+        if (!rows[0]?.got) return false;
+        await work();
+        return true;
+      });
+    },
     async close() {
       await kysely.destroy();
     },
   };
+}
+
+/** The first half of every job's advisory lock key: EduPortal's jobs, apart from other locks. */
+const JOB_LOCKS = 0x45445530;
+
+/** A stable 32-bit number for a job's name (FNV-1a), the second half of its lock key. */
+function lockNumber(name: string): number {
+  let hash = 0x811c9dc5;
+  for (const ch of Buffer.from(name, 'utf8')) {
+    hash ^= ch;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
 }
 
 type LogConfig = Pick<KyselyConfig, 'log'>;

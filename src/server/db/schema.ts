@@ -120,6 +120,11 @@ export interface RowCountsTable {
   n: number;
 }
 
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   contact_messages: ContactMessagesTable;
   users: UsersTable;
@@ -135,4 +140,5 @@ export interface Database {
   tweet_likes: LikesTable;
   row_counts: RowCountsTable;
   uploads: UploadsTable;
+  server_secrets: ServerSecretsTable;
 }
