@@ -40,6 +40,7 @@ import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { VideosService } from './modules/videos/videos.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { registerHttpCache } from './plugins/http-cache.ts';
 import { registerIdempotency, scheduleIdempotencyPurge } from './plugins/idempotency.ts';
 import { registerInstanceHeader } from './plugins/instance.ts';
 import { registerMedia } from './plugins/media.ts';
@@ -144,6 +145,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   await app.register(
     async (api) => {
       await registerAuth(api, sessions);
+      registerHttpCache(api);
       await registerRateLimits(api, config.rateLimits, config.redisUrl);
       registerIdempotency(api, idempotency);
       scheduleIdempotencyPurge(api, idempotency, db.exclusive);
