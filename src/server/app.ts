@@ -51,7 +51,9 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
 import { registerUploads } from './plugins/uploads.ts';
-import { LocalDiskStorage } from './storage/local-disk.ts';
+import { openRedis, openSubscriber } from './redis.ts';
+import { openStorage } from './storage/open.ts';
+import { S3Storage } from './storage/s3.ts';
 
 export interface AppDeps {
   config: Config;
@@ -104,7 +106,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const storage = new LocalDiskStorage(config.mediaDir);
+  const storage = openStorage(config);
   const media = new MediaLibrary(storage, new MediaRepository(db.kysely), app.log);
   const sessions = new SessionsService(
     new SessionsRepository(db.kysely),
@@ -114,7 +116,16 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   const usersRepo = new UsersRepository(db.kysely);
   const videosRepo = new VideosRepository(db.kysely, db.dialect);
   const users = new UsersService(usersRepo, sessions, media);
-  const uploads = new UploadsService(new UploadsRepository(db.kysely), config, app.log);
+  const redis = config.redisUrl ? openRedis(app, config.redisUrl) : undefined;
+  const uploads = new UploadsService(
+    new UploadsRepository(db.kysely),
+    config,
+    app.log,
+    undefined,
+    storage instanceof S3Storage
+      ? { storage, redis, subscriber: redis ? openSubscriber(app, redis) : undefined }
+      : undefined,
+  );
   const videos = new VideosService(videosRepo, usersRepo, media, uploads);
   const comments = new CommentsService(new CommentsRepository(db.kysely), videosRepo, storage);
   const likes = new LikesService(new LikesRepository(db.kysely), storage);
@@ -125,7 +136,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   registerInstanceHeader(app, config.instanceId);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
-  await registerMedia(app, storage.directory);
+  await registerMedia(app, storage);
   const appFallback = await registerStaticApp(app, config.clientDir);
   registerErrorHandling(app, appFallback);
   // The sweep at start is main.ts's, before listening (docs/api.md, "Media").
@@ -146,7 +157,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     async (api) => {
       await registerAuth(api, sessions);
       registerHttpCache(api);
-      await registerRateLimits(api, config.rateLimits, config.redisUrl);
+      await registerRateLimits(api, config.rateLimits, redis);
       registerIdempotency(api, idempotency);
       scheduleIdempotencyPurge(api, idempotency, db.exclusive);
       await registerUploads(api, Math.max(config.maxImageBytes, config.maxVideoBytes));

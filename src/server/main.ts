@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -6,7 +5,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { MediaLibrary } from './modules/media/media-library.ts';
 import { MediaRepository } from './modules/media/media.repository.ts';
 import { activeUploads } from './plugins/uploads.ts';
-import { LocalDiskStorage } from './storage/local-disk.ts';
+import { openStorage } from './storage/open.ts';
 
 function readConfig(): Config {
   try {
@@ -22,8 +21,7 @@ function readConfig(): Config {
 
 export async function main(): Promise<void> {
   const config = readConfig();
-  fs.mkdirSync(config.mediaDir, { recursive: true });
-  const storage = new LocalDiskStorage(config.mediaDir);
+  const storage = openStorage(config);
   // Uploads that a crash interrupted are never finished: drop them.
   await storage.clearTemp();
 

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 
@@ -21,18 +21,8 @@ const tooMany = (_request: FastifyRequest, context: { after: string }) =>
 export async function registerRateLimits(
   api: FastifyInstance,
   limits: Config['rateLimits'],
-  redisUrl?: string,
+  redis?: Redis,
 ): Promise<void> {
-  let redis: Redis | undefined;
-  if (redisUrl) {
-    // Short timeouts and one retry: a request waits for its counter, never for a reconnect loop.
-    redis = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: true });
-    redis.on('error', (err: Error) => api.log.warn({ err }, 'Redis (rate limits) is not answering'));
-    const client = redis;
-    api.addHook('onClose', async () => {
-      await client.quit().catch(() => client.disconnect());
-    });
-  }
   await api.register(rateLimit, {
     ...(redis ? { redis, nameSpace: 'eduportal:rate:', skipOnError: true } : {}),
     global: true,
