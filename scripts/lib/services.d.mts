@@ -1,0 +1,50 @@
+export const NEEDED: Record<string, string>;
+export function missingPackages(): string[];
+export function freePort(): Promise<number>;
+export function rssKb(pid: number): number;
+export interface Daemon {
+  name: string;
+  pid: number;
+  log: string;
+  child: import('node:child_process').ChildProcess;
+  stop(signal?: NodeJS.Signals, graceMs?: number): Promise<void>;
+}
+export interface AppProcess extends Daemon {
+  port: number;
+  url: string;
+  ready(): Promise<void>;
+}
+export function startApp(
+  dir: string,
+  name: string,
+  env: Record<string, string>,
+  options?: { port?: number; wait?: boolean },
+): Promise<AppProcess>;
+export function startNginx(
+  dir: string,
+  upstreams: number[],
+  options?: { port?: number },
+): Promise<Daemon & { port: number; url: string }>;
+export function startRedis(dir: string): Promise<Daemon & { port: number; url: string }>;
+export function startPostgres(dir: string): Promise<Daemon & { port: number; url: string }>;
+export function startPgbouncer(
+  dir: string,
+  pg: { port: number },
+): Promise<Daemon & { port: number; url: string }>;
+export function startRadosgw(dir: string): Promise<{
+  name: string;
+  pids: number[];
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  startMs: number;
+  stop(): Promise<void>;
+}>;
+export function ensureBucket(s3: {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}): Promise<void>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the handles are described above
+export function startCluster(dir: string, options?: Record<string, unknown>): Promise<any>;
