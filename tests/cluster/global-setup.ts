@@ -57,7 +57,6 @@ export default async function setup(project: TestProject) {
   // The outbox model test runs through nginx against the cluster's database.
   process.env.OUTBOX_MODEL_URL = cluster.url;
   process.env.OUTBOX_MODEL_DATABASE_URL = cluster.pg.url;
-  process.env.OUTBOX_MODEL_RUNS ??= '30';
   return async () => {
     for (const s of [...started].reverse()) await s.stop().catch(() => undefined);
     if (!process.env.CLUSTER_KEEP) fs.rmSync(dir, { recursive: true, force: true });
