@@ -1,3 +1,5 @@
+import type { ChildProcess } from 'node:child_process';
+
 export const NEEDED: Record<string, string>;
 export function missingPackages(): string[];
 export function freePort(): Promise<number>;
@@ -6,7 +8,7 @@ export interface Daemon {
   name: string;
   pid: number;
   log: string;
-  child: import('node:child_process').ChildProcess;
+  child: ChildProcess;
   stop(signal?: NodeJS.Signals, graceMs?: number): Promise<void>;
 }
 export interface AppProcess extends Daemon {
