@@ -20,6 +20,7 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { hashPassword } from '../src/server/modules/users/passwords.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../tests/helpers/server-process.ts';
 import { load, type LoadResult } from './api.ts';
+import { clusterSection } from './cluster.ts';
 import { lighthouseMedians } from './lighthouse.ts';
 import { SEED_MEDIA, scratchDatabase, seed, type SeedSizes } from './seed.ts';
 import { uploadsSection } from './uploads.ts';
@@ -343,6 +344,7 @@ async function main() {
   if (process.env.BENCH_DATABASE_URL) await apiSection('postgres', 'PostgreSQL');
   else say('\n(PostgreSQL not measured: set BENCH_DATABASE_URL.)');
   await uploadsSection(say);
+  await clusterSection(say, SECONDS);
   await clientSection();
   say(`\nThe whole run took ${fmt((Date.now() - started) / 60_000, 1)} minutes.`);
   // What the numbers mean (causes of misses, as measured) is written by people, in
