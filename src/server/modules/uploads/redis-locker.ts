@@ -85,13 +85,11 @@ class RedisLock implements Lock {
 
   async lock(stopSignal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
     const deadline = Date.now() + ACQUIRE_TIMEOUT_MS;
-    let asked = false;
-    while (!(await this.locker.tryAcquire(this.id, this.token))) {
+    // Asked at once, and again every second while waiting: a holder's instance that was
+    // (re)subscribing when the first request went out hears the next.
+    for (let attempt = 0; !(await this.locker.tryAcquire(this.id, this.token)); attempt++) {
       if (stopSignal.aborted || Date.now() > deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
-      if (!asked) {
-        asked = true;
-        await this.locker.askToRelease(this.id);
-      }
+      if (attempt % 10 === 0) await this.locker.askToRelease(this.id);
       await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
     }
     this.locker.held(this.id, requestRelease);
