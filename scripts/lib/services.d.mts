@@ -4,6 +4,12 @@ export const NEEDED: Record<string, string>;
 export function missingPackages(): string[];
 export function freePort(): Promise<number>;
 export function rssKb(pid: number): number;
+export const SERVER_MAIN: string;
+export function serverEnv(
+  port: number,
+  dataDir: string,
+  env?: Record<string, string>,
+): Record<string, string>;
 export interface Daemon {
   name: string;
   pid: number;
@@ -33,7 +39,10 @@ export function startPgbouncer(
   dir: string,
   pg: { port: number },
 ): Promise<Daemon & { port: number; url: string }>;
-export function startRadosgw(dir: string): Promise<{
+export function startRadosgw(
+  dir: string,
+  started?: Array<{ stop(): Promise<void> }>,
+): Promise<{
   name: string;
   pids: number[];
   endpoint: string;

@@ -203,9 +203,9 @@ export async function startRedis(dir) {
 /**
  * Ceph's radosgw as a real S3 store on one node: one monitor, one OSD on memstore (objects in
  * memory, at most 512 MiB), no cephx, and radosgw's beast front end on loopback. From nothing to
- * an S3 answer takes about 12 s here (bench/radosgw-probe.sh; docs/deploy.md).
+ * an S3 answer takes about 12 s here (bench/radosgw-probe.ts; docs/deploy.md).
  */
-export async function startRadosgw(dir) {
+export async function startRadosgw(dir, started = []) {
   const base = path.join(dir, 'ceph');
   for (const sub of ['run', 'log', 'mon', 'osd/ceph-0'])
     fs.mkdirSync(path.join(base, sub), { recursive: true });
@@ -249,7 +249,7 @@ rgw frontends = beast endpoint=127.0.0.1:${port}
     if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr || r.error}`);
     return r.stdout.toString().trim();
   };
-  const started = Date.now();
+  const startedAt = Date.now();
   run('ceph-authtool', [
     '--create-keyring',
     `${base}/keyring`,
@@ -271,15 +271,18 @@ rgw frontends = beast endpoint=127.0.0.1:${port}
   ]);
   run('ceph-mon', [...c, '--mkfs', '-i', 'a', '--monmap', `${base}/monmap`, '--keyring', `${base}/keyring`]);
   const mon = daemon('ceph-mon', base, 'ceph-mon', [...c, '-i', 'a', '-f']);
+  // Each daemon is also in `started` as soon as it runs, so a stop while starting reaches it.
   const daemons = [mon];
+  started.push(mon);
   try {
     await until('ceph-mon', () => portOpen(monPort), 30_000, mon.child);
     const osdUuid = crypto.randomUUID();
     const osdId = run('ceph', [...c, '--connect-timeout', '30', 'osd', 'create', osdUuid]);
     run('ceph-osd', [...c, '-i', osdId, '--mkfs', '--osd-uuid', osdUuid]);
-    daemons.push(daemon('ceph-osd', base, 'ceph-osd', [...c, '-i', osdId, '-f']));
+    const osd = daemon('ceph-osd', base, 'ceph-osd', [...c, '-i', osdId, '-f']);
     const rgw = daemon('radosgw', base, 'radosgw', [...c, '-n', 'client.rgw.a', '-f']);
-    daemons.push(rgw);
+    daemons.push(osd, rgw);
+    started.push(osd, rgw);
     await until(
       'radosgw',
       async () => {
@@ -307,7 +310,7 @@ rgw frontends = beast endpoint=127.0.0.1:${port}
       endpoint: `http://127.0.0.1:${port}`,
       accessKeyId,
       secretAccessKey,
-      startMs: Date.now() - started,
+      startMs: Date.now() - startedAt,
       async stop() {
         for (const d of [...daemons].reverse()) await d.stop();
       },
@@ -328,22 +331,27 @@ export function rssKb(pid) {
   }
 }
 
+/** The built server's entry point, and the environment it runs on loopback with (plus `env`). */
+export const SERVER_MAIN = path.join(root, 'dist/server/server/main.js');
+export function serverEnv(port, dataDir, env = {}) {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+}
+
 /** One app instance: the built server (dist/server) with its own DATA_DIR and port. */
 export async function startApp(dir, name, env, { port, wait = true } = {}) {
   port ??= await freePort();
   const dataDir = path.join(dir, name);
   fs.mkdirSync(dataDir, { recursive: true });
-  const app = daemon(name, dir, process.execPath, [path.join(root, 'dist/server/server/main.js')], {
+  const app = daemon(name, dir, process.execPath, [SERVER_MAIN], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      INSTANCE_ID: name,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: serverEnv(port, dataDir, { INSTANCE_ID: name, ...env }),
   });
   const url = `http://127.0.0.1:${port}`;
   const ready = () =>
@@ -449,8 +457,7 @@ export async function startCluster(dir, { instances = 2, appEnv = {}, log = () =
     const redis = await startRedis(dir);
     started.push(redis);
     log('starting radosgw (S3)');
-    const rgw = await startRadosgw(dir);
-    started.push(rgw);
+    const rgw = await startRadosgw(dir, started);
     const s3 = { ...rgw, bucket: 'eduportal-media' };
     await ensureBucket(s3);
     const env = {
