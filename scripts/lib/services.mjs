@@ -239,6 +239,11 @@ osd data = ${base}/osd/$cluster-$id
 osd objectstore = memstore
 memstore device bytes = 536870912
 keyring = ${base}/keyring
+[osd]
+# Placed in the CRUSH map below, before it starts: at start with no cephx, an OSD may ask the
+# monitor before it has the monitor map, be refused ("wrong fsid") and exit.
+osd crush update on start = false
+osd class update on start = false
 [client.rgw.a]
 rgw frontends = beast endpoint=127.0.0.1:${port}
 `,
@@ -279,6 +284,9 @@ rgw frontends = beast endpoint=127.0.0.1:${port}
     const osdUuid = crypto.randomUUID();
     const osdId = run('ceph', [...c, '--connect-timeout', '30', 'osd', 'create', osdUuid]);
     run('ceph-osd', [...c, '-i', osdId, '--mkfs', '--osd-uuid', osdUuid]);
+    run('ceph', [...c, 'osd', 'crush', 'add-bucket', 'node', 'host']);
+    run('ceph', [...c, 'osd', 'crush', 'move', 'node', 'root=default']);
+    run('ceph', [...c, 'osd', 'crush', 'add', `osd.${osdId}`, '1.0', 'host=node']);
     const osd = daemon('ceph-osd', base, 'ceph-osd', [...c, '-i', osdId, '-f']);
     const rgw = daemon('radosgw', base, 'radosgw', [...c, '-n', 'client.rgw.a', '-f']);
     daemons.push(osd, rgw);
