@@ -1,5 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 
+/** Daemons are added as each starts, so that a stop while starting reaches them. */
+export type Tracked = Array<{ stop(): Promise<void> }>;
 export const NEEDED: Record<string, string>;
 export function missingPackages(): string[];
 export function freePort(): Promise<number>;
@@ -26,22 +28,25 @@ export function startApp(
   dir: string,
   name: string,
   env: Record<string, string>,
-  options?: { port?: number; wait?: boolean },
+  options?: { port?: number; wait?: boolean; started?: Tracked },
 ): Promise<AppProcess>;
 export function startNginx(
   dir: string,
   upstreams: number[],
   options?: { port?: number },
 ): Promise<Daemon & { port: number; url: string }>;
-export function startRedis(dir: string): Promise<Daemon & { port: number; url: string }>;
-export function startPostgres(dir: string): Promise<Daemon & { port: number; url: string }>;
+export function startRedis(dir: string, started?: Tracked): Promise<Daemon & { port: number; url: string }>;
+export function startPostgres(
+  dir: string,
+  started?: Tracked,
+): Promise<Daemon & { port: number; url: string }>;
 export function startPgbouncer(
   dir: string,
   pg: { port: number },
 ): Promise<Daemon & { port: number; url: string }>;
 export function startRadosgw(
   dir: string,
-  started?: Array<{ stop(): Promise<void> }>,
+  started?: Tracked,
 ): Promise<{
   name: string;
   pids: number[];

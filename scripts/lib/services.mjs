@@ -77,7 +77,7 @@ function serviceUser() {
  * A daemon in the foreground, its output in `<dir>/<name>.log`. `stop()` sends SIGTERM to its
  * PID, waits, and sends SIGKILL after `graceMs`.
  */
-function daemon(name, dir, command, args, options = {}) {
+function daemon(name, dir, command, args, options = {}, started = undefined) {
   const log = fs.openSync(path.join(dir, `${name}.log`), 'a');
   const child = spawn(command, args, { stdio: ['ignore', log, log], ...options });
   fs.closeSync(log);
@@ -90,11 +90,14 @@ function daemon(name, dir, command, args, options = {}) {
     await exited;
     clearTimeout(timer);
   };
-  return { name, child, pid: child.pid, log: path.join(dir, `${name}.log`), stop };
+  const handle = { name, child, pid: child.pid, log: path.join(dir, `${name}.log`), stop };
+  // Tracked from the moment it runs, so that a stop while it is still starting reaches it.
+  started?.push(handle);
+  return handle;
 }
 
 /** PostgreSQL, a fresh cluster in `<dir>/pg`, trust auth on loopback, database and role `eduportal`. */
-export async function startPostgres(dir) {
+export async function startPostgres(dir, started) {
   const data = path.join(dir, 'pg');
   fs.mkdirSync(data, { recursive: true, mode: 0o700 });
   const user = serviceUser();
@@ -128,6 +131,7 @@ export async function startPostgres(dir) {
       'max_connections=100',
     ],
     user,
+    started,
   );
   await until('PostgreSQL', () => portOpen(port), 30_000, pg.child);
   await until(
@@ -154,7 +158,7 @@ export async function startPostgres(dir) {
  * PgBouncer in transaction mode in front of `pg`: a server connection is lent for one
  * transaction only, so nothing may rely on session state (docs/deploy.md, "PgBouncer").
  */
-export async function startPgbouncer(dir, pg) {
+export async function startPgbouncer(dir, pg, started) {
   const port = await freePort();
   const conf = path.join(dir, 'pgbouncer.ini');
   fs.writeFileSync(
@@ -177,25 +181,21 @@ export async function startPgbouncer(dir, pg) {
   );
   const user = serviceUser();
   if (user.uid) fs.chownSync(conf, user.uid, user.gid);
-  const bouncer = daemon('pgbouncer', dir, 'pgbouncer', [conf], user);
+  const bouncer = daemon('pgbouncer', dir, 'pgbouncer', [conf], user, started);
   await until('PgBouncer', () => portOpen(port), 15_000, bouncer.child);
   return { ...bouncer, port, url: `postgres://eduportal@127.0.0.1:${port}/eduportal` };
 }
 
-export async function startRedis(dir) {
+export async function startRedis(dir, started) {
   const port = await freePort();
-  const redis = daemon('redis', dir, 'redis-server', [
-    '--bind',
-    '127.0.0.1',
-    '--port',
-    String(port),
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-    '--dir',
+  const redis = daemon(
+    'redis',
     dir,
-  ]);
+    'redis-server',
+    ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir],
+    {},
+    started,
+  );
   await until('Redis', () => portOpen(port), 15_000, redis.child);
   return { ...redis, port, url: `redis://127.0.0.1:${port}` };
 }
@@ -275,10 +275,8 @@ rgw frontends = beast endpoint=127.0.0.1:${port}
     `${base}/monmap`,
   ]);
   run('ceph-mon', [...c, '--mkfs', '-i', 'a', '--monmap', `${base}/monmap`, '--keyring', `${base}/keyring`]);
-  const mon = daemon('ceph-mon', base, 'ceph-mon', [...c, '-i', 'a', '-f']);
-  // Each daemon is also in `started` as soon as it runs, so a stop while starting reaches it.
+  const mon = daemon('ceph-mon', base, 'ceph-mon', [...c, '-i', 'a', '-f'], {}, started);
   const daemons = [mon];
-  started.push(mon);
   try {
     await until('ceph-mon', () => portOpen(monPort), 30_000, mon.child);
     const osdUuid = crypto.randomUUID();
@@ -287,10 +285,9 @@ rgw frontends = beast endpoint=127.0.0.1:${port}
     run('ceph', [...c, 'osd', 'crush', 'add-bucket', 'node', 'host']);
     run('ceph', [...c, 'osd', 'crush', 'move', 'node', 'root=default']);
     run('ceph', [...c, 'osd', 'crush', 'add', `osd.${osdId}`, '1.0', 'host=node']);
-    const osd = daemon('ceph-osd', base, 'ceph-osd', [...c, '-i', osdId, '-f']);
-    const rgw = daemon('radosgw', base, 'radosgw', [...c, '-n', 'client.rgw.a', '-f']);
+    const osd = daemon('ceph-osd', base, 'ceph-osd', [...c, '-i', osdId, '-f'], {}, started);
+    const rgw = daemon('radosgw', base, 'radosgw', [...c, '-n', 'client.rgw.a', '-f'], {}, started);
     daemons.push(osd, rgw);
-    started.push(osd, rgw);
     await until(
       'radosgw',
       async () => {
@@ -353,14 +350,21 @@ export function serverEnv(port, dataDir, env = {}) {
 }
 
 /** One app instance: the built server (dist/server) with its own DATA_DIR and port. */
-export async function startApp(dir, name, env, { port, wait = true } = {}) {
+export async function startApp(dir, name, env, { port, wait = true, started } = {}) {
   port ??= await freePort();
   const dataDir = path.join(dir, name);
   fs.mkdirSync(dataDir, { recursive: true });
-  const app = daemon(name, dir, process.execPath, [SERVER_MAIN], {
-    cwd: root,
-    env: serverEnv(port, dataDir, { INSTANCE_ID: name, ...env }),
-  });
+  const app = daemon(
+    name,
+    dir,
+    process.execPath,
+    [SERVER_MAIN],
+    {
+      cwd: root,
+      env: serverEnv(port, dataDir, { INSTANCE_ID: name, ...env }),
+    },
+    started,
+  );
   const url = `http://127.0.0.1:${port}`;
   const ready = () =>
     until(`app ${name}`, async () => (await fetch(`${url}/api/v1/healthcheck`)).ok, 60_000, app.child);
@@ -373,7 +377,7 @@ export async function startApp(dir, name, env, { port, wait = true } = {}) {
  * (connection refused, or a 502/503 from one shutting down) goes to the next, which nginx does
  * only for requests that never reached an instance, or are idempotent methods (docs/deploy.md).
  */
-export async function startNginx(dir, upstreams, { port } = {}) {
+export async function startNginx(dir, upstreams, { port, started } = {}) {
   port ??= await freePort();
   const base = path.join(dir, 'nginx');
   fs.mkdirSync(base, { recursive: true });
@@ -420,7 +424,7 @@ ${upstreams.map((u) => `    server 127.0.0.1:${u} max_fails=1 fail_timeout=2s;`)
 }
 `,
   );
-  const nginx = daemon('nginx', base, 'nginx', ['-c', conf, '-p', base]);
+  const nginx = daemon('nginx', base, 'nginx', ['-c', conf, '-p', base], {}, started);
   await until('nginx', () => portOpen(port), 15_000, nginx.child);
   return { ...nginx, port, url: `http://127.0.0.1:${port}` };
 }
@@ -456,14 +460,11 @@ export async function startCluster(dir, { instances = 2, appEnv = {}, log = () =
   };
   try {
     log('starting PostgreSQL');
-    const pg = await startPostgres(dir);
-    started.push(pg);
+    const pg = await startPostgres(dir, started);
     log('starting PgBouncer (transaction mode)');
-    const bouncer = await startPgbouncer(dir, pg);
-    started.push(bouncer);
+    const bouncer = await startPgbouncer(dir, pg, started);
     log('starting Redis');
-    const redis = await startRedis(dir);
-    started.push(redis);
+    const redis = await startRedis(dir, started);
     log('starting radosgw (S3)');
     const rgw = await startRadosgw(dir, started);
     const s3 = { ...rgw, bucket: 'eduportal-media' };
@@ -481,15 +482,14 @@ export async function startCluster(dir, { instances = 2, appEnv = {}, log = () =
     };
     log(`starting ${instances} app instances at once`);
     const apps = await Promise.all(
-      Array.from({ length: instances }, (_, i) => startApp(dir, `app-${i + 1}`, env)),
+      Array.from({ length: instances }, (_, i) => startApp(dir, `app-${i + 1}`, env, { started })),
     );
-    started.push(...apps);
     log('starting nginx');
     const nginx = await startNginx(
       dir,
       apps.map((a) => a.port),
+      { started },
     );
-    started.push(nginx);
     return { dir, pg, bouncer, redis, rgw, s3, apps, nginx, env, url: nginx.url, started, stop: stopAll };
   } catch (err) {
     await stopAll();
