@@ -21,6 +21,7 @@ import { hashPassword } from '../src/server/modules/users/passwords.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../tests/helpers/server-process.ts';
 import { load, type LoadResult } from './api.ts';
 import { clusterSection } from './cluster.ts';
+import { preparedSection } from './prepared.ts';
 import { lighthouseMedians } from './lighthouse.ts';
 import { SEED_MEDIA, scratchDatabase, seed, type SeedSizes } from './seed.ts';
 import { uploadsSection } from './uploads.ts';
@@ -342,6 +343,7 @@ async function main() {
   say('Every figure stands beside a baseline measured in the same run, so ratios hold on a noisy machine.');
   await apiSection('sqlite', 'SQLite');
   if (process.env.BENCH_DATABASE_URL) await apiSection('postgres', 'PostgreSQL');
+  if (process.env.BENCH_DATABASE_URL) await preparedSection(say, SECONDS, SIZES);
   else say('\n(PostgreSQL not measured: set BENCH_DATABASE_URL.)');
   await uploadsSection(say);
   await clusterSection(say, SECONDS);

@@ -84,6 +84,7 @@ const envSchema = z.object({
     message: 'must be a redis:// or rediss:// URL, or unset to keep rate limits in this process',
   }),
   MIGRATE_AT_START: flag(true),
+  DATABASE_PREPARED_STATEMENTS: flag(false),
   S3_ENDPOINT: optional.refine((v) => v === undefined || /^https?:\/\/.+/.test(v), {
     message: 'must be an http:// or https:// URL',
   }),
@@ -95,7 +96,13 @@ const envSchema = z.object({
 });
 
 export type DatabaseConfig =
-  { kind: 'sqlite'; file: string } | { kind: 'postgres'; connectionString: string };
+  | { kind: 'sqlite'; file: string }
+  | {
+      kind: 'postgres';
+      connectionString: string;
+      /** Named prepared statements (not behind PgBouncer in transaction mode before 1.21). */
+      preparedStatements?: boolean;
+    };
 
 /** Media on an S3-compatible object store instead of DATA_DIR/media (docs/deploy.md). */
 export interface S3Config {
@@ -184,7 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mediaDir: path.join(dataDir, 'media'),
     uploadsDir: path.join(dataDir, 'uploads'),
     database: e.DATABASE_URL
-      ? { kind: 'postgres', connectionString: e.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          connectionString: e.DATABASE_URL,
+          ...(e.DATABASE_PREPARED_STATEMENTS ? { preparedStatements: true } : {}),
+        }
       : { kind: 'sqlite', file: path.join(dataDir, 'eduportal.sqlite') },
     clientDir: path.resolve(cwd, e.CLIENT_DIR),
     logLevel: e.LOG_LEVEL,
