@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { MediaLibrary } from '../../src/server/modules/media/media-library.ts';
 import { MediaRepository } from '../../src/server/modules/media/media.repository.ts';
+import { UploadsRepository } from '../../src/server/modules/uploads/uploads.repository.ts';
+import { UploadsService } from '../../src/server/modules/uploads/uploads.service.ts';
 import { S3Storage } from '../../src/server/storage/s3.ts';
-import { json, registerAndSignIn, uploadVideo, clip } from '../helpers/http.ts';
+import { bearer, clip, json, registerAndSignIn, uploadVideo } from '../helpers/http.ts';
 import { hasRadosgw, startS3, type S3Server } from '../helpers/s3.ts';
 import { createTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -115,6 +117,70 @@ describe.runIf(hasRadosgw)('S3Storage on radosgw', () => {
         404,
       );
       expect((await server.app.inject({ method: 'GET', url: '/media/../etc/passwd' })).statusCode).toBe(404);
+    });
+
+    it('keeps resumable uploads in the bucket, and removes them when they expire', async () => {
+      const ben = await registerAndSignIn(server.app, 'ben');
+      const bytes = clip('webm').data;
+      const b64 = (text: string) => Buffer.from(text).toString('base64');
+      const created = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        headers: {
+          ...bearer(ben),
+          'tus-resumable': '1.0.0',
+          'upload-length': String(bytes.length),
+          'upload-metadata': `filename ${b64('clip.webm')},filetype ${b64('video/webm')}`,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = String(created.headers.location).split('/').pop()!;
+      const half = await server.app.inject({
+        method: 'PATCH',
+        url: String(created.headers.location),
+        headers: {
+          ...bearer(ben),
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+        payload: bytes.subarray(0, 20_000),
+      });
+      expect(half.statusCode, half.body).toBe(204);
+      const topLevel = async () => {
+        const page = await storage.client.send(
+          new ListObjectsV2Command({ Bucket: storage.bucket, Delimiter: '/', Prefix: id }),
+        );
+        return (page.Contents ?? []).map((o) => o.Key);
+      };
+      expect((await topLevel()).length).toBeGreaterThan(0);
+      // Not media: the sweep never sees it.
+      for await (const object of storage.list()) expect(object.key.startsWith(id)).toBe(false);
+
+      await server.database.db.kysely
+        .updateTable('uploads')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', id)
+        .execute();
+      const uploads = new UploadsService(
+        new UploadsRepository(server.database.db.kysely),
+        server.config,
+        undefined,
+        undefined,
+        {
+          storage,
+          redis: undefined,
+          subscriber: undefined,
+        },
+      );
+      expect(await uploads.cleanup()).toBeGreaterThanOrEqual(1);
+      expect(await topLevel()).toEqual([]);
+      const row = await server.database.db.kysely
+        .selectFrom('uploads')
+        .select('id')
+        .where('id', '=', id)
+        .execute();
+      expect(row).toEqual([]);
     });
 
     it('sweeps objects that no row names, and spares the rest', async () => {
