@@ -16,7 +16,7 @@ import { missingPackages, rssKb, startCluster, startNginx } from '../scripts/lib
 import { openDatabase } from '../src/server/db/database.ts';
 import { s3ClientConfig } from '../src/server/storage/s3.ts';
 import { load } from './api.ts';
-import { seed, type SeedSizes } from './seed.ts';
+import { seed, smallSeed } from './seed.ts';
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -76,18 +76,7 @@ export async function clusterSection(say: (line?: string) => void, seconds = 6):
         `${fmt(cluster.rgw.pids.reduce((sum: number, pid: number) => sum + rssKb(pid), 0) / 1024)} MB.`,
     );
 
-    const sizes: SeedSizes = {
-      users: 1_000,
-      videos: 10_000,
-      comments: 20_000,
-      commentsOnV1: 1_000,
-      tweets: 5_000,
-      videoLikes: 20_000,
-      commentLikes: 5_000,
-      tweetLikes: 5_000,
-      subscriptions: 2_000,
-      history: 2_000,
-    };
+    const sizes = smallSeed(10_000);
     const db = openDatabase({ kind: 'postgres', connectionString: cluster.pg.url });
     await seed(db.kysely, 'postgres', sizes);
     await db.close();

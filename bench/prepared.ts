@@ -8,7 +8,7 @@ import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { startServerProcess } from '../tests/helpers/server-process.ts';
 import { load, type LoadResult } from './api.ts';
-import { scratchDatabase, seed, type SeedSizes } from './seed.ts';
+import { scratchDatabase, seed, smallSeed, type SeedSizes } from './seed.ts';
 
 const fmt = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 0 });
 
@@ -60,17 +60,6 @@ if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1])))
   await preparedSection(
     (line = '') => process.stdout.write(`${line}\n`),
     Number(process.env.BENCH_SECONDS ?? 6),
-    {
-      users: 1_000,
-      videos: 100_000,
-      comments: 20_000,
-      commentsOnV1: 1_000,
-      tweets: 5_000,
-      videoLikes: 20_000,
-      commentLikes: 5_000,
-      tweetLikes: 5_000,
-      subscriptions: 2_000,
-      history: 2_000,
-    },
+    smallSeed(100_000),
   );
 }
