@@ -53,7 +53,7 @@ import { registerStaticApp } from './plugins/static-app.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { openRedis, openSubscriber } from './redis.ts';
 import { openStorage } from './storage/open.ts';
-import { S3Storage } from './storage/s3.ts';
+import { LocalDiskStorage } from './storage/local-disk.ts';
 
 export interface AppDeps {
   config: Config;
@@ -106,7 +106,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   const media = new MediaLibrary(storage, new MediaRepository(db.kysely), app.log);
   const sessions = new SessionsService(
     new SessionsRepository(db.kysely),
@@ -116,15 +116,21 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   const usersRepo = new UsersRepository(db.kysely);
   const videosRepo = new VideosRepository(db.kysely, db.dialect);
   const users = new UsersService(usersRepo, sessions, media);
-  const redis = config.redisUrl ? openRedis(app, config.redisUrl) : undefined;
+  const redis = config.redisUrl ? await openRedis(app, config.redisUrl) : undefined;
+  // Resumable uploads on the bucket when media are there (loaded only then): docs/deploy.md.
+  const bucketUploads =
+    storage instanceof LocalDiskStorage
+      ? undefined
+      : new (await import('./modules/uploads/s3-uploads.ts')).BucketUploads(storage, {
+          expirationMs: config.uploadExpiryHours * 3600_000,
+          ...(redis ? { redis, subscriber: openSubscriber(app, redis) } : {}),
+        });
   const uploads = new UploadsService(
     new UploadsRepository(db.kysely),
     config,
     app.log,
     undefined,
-    storage instanceof S3Storage
-      ? { storage, redis, subscriber: redis ? openSubscriber(app, redis) : undefined }
-      : undefined,
+    bucketUploads,
   );
   const videos = new VideosService(videosRepo, usersRepo, media, uploads);
   const comments = new CommentsService(new CommentsRepository(db.kysely), videosRepo, storage);

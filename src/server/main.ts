@@ -21,7 +21,7 @@ function readConfig(): Config {
 
 export async function main(): Promise<void> {
   const config = readConfig();
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   // Uploads that a crash interrupted are never finished: drop them.
   await storage.clearTemp();
 

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * The Redis connection an app instance shares with the others (docs/deploy.md): rate-limit
  * counters, and tus's locks and upload cache when media are on S3. Short timeouts and one retry:
- * a request waits for Redis briefly, never for a reconnect loop. Closed with the app.
+ * a request waits for Redis briefly, never for a reconnect loop. Closed with the app. The client
+ * is loaded only when REDIS_URL is set.
  */
-export function openRedis(app: FastifyInstance, url: string): Redis {
+export async function openRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: true });
   redis.on('error', (err: Error) => app.log.warn({ err }, 'Redis is not answering'));
   app.addHook('onClose', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { MediaLibrary } from '../../src/server/modules/media/media-library.ts';
 import { MediaRepository } from '../../src/server/modules/media/media.repository.ts';
+import { BucketUploads } from '../../src/server/modules/uploads/s3-uploads.ts';
 import { UploadsRepository } from '../../src/server/modules/uploads/uploads.repository.ts';
 import { UploadsService } from '../../src/server/modules/uploads/uploads.service.ts';
 import { S3Storage } from '../../src/server/storage/s3.ts';
@@ -167,11 +168,7 @@ describe.runIf(hasRadosgw)('S3Storage on radosgw', () => {
         server.config,
         undefined,
         undefined,
-        {
-          storage,
-          redis: undefined,
-          subscriber: undefined,
-        },
+        new BucketUploads(storage, { expirationMs: 24 * 3600_000 }),
       );
       expect(await uploads.cleanup()).toBeGreaterThanOrEqual(1);
       expect(await topLevel()).toEqual([]);

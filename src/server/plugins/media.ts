@@ -1,8 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { LocalDiskStorage } from '../storage/local-disk.ts';
-import { isMediaKey, type S3Storage } from '../storage/s3.ts';
-import type { MediaStorage } from '../storage/storage.ts';
+import type { S3Storage } from '../storage/s3.ts';
+import { isMediaKey, type MediaStorage } from '../storage/storage.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -14,9 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config.ts';
-import type { MediaStorage, StoredObject } from './storage.ts';
-
-const SAFE_KEY = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9._-]*)+$/;
+import { isMediaKey, type MediaStorage, type StoredObject } from './storage.ts';
 
 /** What each stored kind of file is, so the store answers it with its type. */
 const TYPES: Record<string, string> = {
@@ -27,8 +25,6 @@ const TYPES: Record<string, string> = {
   webm: 'video/webm',
 };
 const typeOf = (key: string) => TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-
-export const isMediaKey = (key: string): boolean => SAFE_KEY.test(key) && !key.includes('..');
 
 /** One read of an object, or of a byte range of it, as the media route passes it on. */
 export interface ObjectRead {
@@ -98,7 +94,7 @@ export class S3Storage implements MediaStorage {
   }
 
   private checked(key: string): string {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe media key: ${key}`);
+    if (!isMediaKey(key)) throw new Error(`unsafe media key: ${key}`);
     return key;
   }
 
@@ -193,7 +189,7 @@ export class S3Storage implements MediaStorage {
         new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
       );
       for (const object of page.Contents ?? []) {
-        if (!object.Key || !SAFE_KEY.test(object.Key)) continue;
+        if (!object.Key || !isMediaKey(object.Key)) continue;
         yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;

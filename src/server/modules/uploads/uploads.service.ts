@@ -1,33 +1,19 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
-import { IoRedisKvStore, MemoryLocker, Server, type DataStore, type Upload as TusUpload } from '@tus/server';
-import type { Redis } from 'ioredis';
-import { createWriteStream } from 'node:fs';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { MemoryLocker, Server, type DataStore, type Upload as TusUpload } from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { UPLOAD_ID, UPLOAD_METADATA, UPLOADS_PATH } from '../../../shared/contracts/uploads.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { s3ClientConfig, type S3Storage } from '../../storage/s3.ts';
-import { RedisLocker } from './redis-locker.ts';
+import type { BucketUploads } from './s3-uploads.ts';
 import type { UploadsRepository } from './uploads.repository.ts';
 
 /**
- * Where resumable uploads are kept while in progress. On one box: DATA_DIR/uploads (FileStore).
- * With media on S3: the same bucket, at its top level (`<id>`, `<id>.info`, `<id>.part`, names
- * with no folder, which the media store never lists), through @tus/s3-store, so that any
- * instance can take the next chunk; with Redis, tus's lock on an upload and its cache of upload
- * metadata are shared by every instance (docs/deploy.md, "Resumable uploads").
+ * Where resumable uploads are kept while in progress: DATA_DIR/uploads (FileStore) on one box;
+ * the S3 bucket (BucketUploads, s3-uploads.ts) when media are on S3.
  */
-export interface SharedUploads {
-  storage: S3Storage;
-  redis: Redis | undefined;
-  subscriber: Redis | undefined;
-}
+export type SharedUploads = BucketUploads;
 
 export type UploadsConfig = Pick<
   Config,
@@ -80,24 +66,14 @@ export class UploadsService {
     private readonly now: () => Date = () => new Date(),
     private readonly shared?: SharedUploads,
   ) {
-    const expirationPeriodInMilliseconds = config.uploadExpiryHours * 3600_000;
-    this.store = shared
-      ? new S3Store({
-          s3ClientConfig: { ...s3ClientConfig(shared.storage.config), bucket: shared.storage.bucket },
-          // 8 MiB parts (S3's minimum is 5 MiB), two sent at once: bounded memory per upload.
-          partSize: 8 * 1024 * 1024,
-          maxConcurrentPartUploads: 2,
-          expirationPeriodInMilliseconds,
-          // Expiry is this service's cleanup, by row; radosgw and others may lack object tags.
-          useTags: false,
-          ...(shared.redis ? { cache: new IoRedisKvStore(shared.redis, 'eduportal:tus-info:') } : {}),
-        })
-      : new FileStore({ directory: config.uploadsDir, expirationPeriodInMilliseconds });
+    this.store =
+      shared?.store ??
+      new FileStore({
+        directory: config.uploadsDir,
+        expirationPeriodInMilliseconds: config.uploadExpiryHours * 3600_000,
+      });
     this.tus = new Server({
-      locker:
-        shared?.redis && shared.subscriber
-          ? new RedisLocker(shared.redis, shared.subscriber)
-          : new MemoryLocker(),
+      locker: shared?.locker ?? new MemoryLocker(),
       path: UPLOADS_PATH,
       datastore: this.store,
       // The app is served from the same origin as the API: no cross-origin uploads.
@@ -200,7 +176,7 @@ export class UploadsService {
         { field: 'uploadId', message: 'was already used' },
       ]);
     }
-    if (this.shared) return this.takeFromBucket(uploadId, this.shared.storage);
+    if (this.shared) return this.takeFromBucket(uploadId, this.shared);
     const filePath = path.join(this.config.uploadsDir, uploadId);
     return {
       filePath,
@@ -217,13 +193,10 @@ export class UploadsService {
    * A finished upload on S3 is copied to this instance's temporary folder, where the video is
    * checked by its bytes and its duration read, as for a form upload; then it is stored.
    */
-  private async takeFromBucket(uploadId: string, storage: S3Storage): Promise<TakenUpload> {
-    const filePath = storage.tempFile();
+  private async takeFromBucket(uploadId: string, bucket: BucketUploads): Promise<TakenUpload> {
+    const filePath = bucket.storage.tempFile();
     try {
-      const object = await storage.client.send(
-        new GetObjectCommand({ Bucket: storage.bucket, Key: uploadId }),
-      );
-      await pipeline(object.Body as Readable, createWriteStream(filePath, { flags: 'wx' }));
+      await bucket.download(uploadId, filePath);
     } catch (err) {
       await fsp.rm(filePath, { force: true });
       await this.repo.unclaim(uploadId);
@@ -233,7 +206,7 @@ export class UploadsService {
       filePath,
       remove: async () => {
         await fsp.rm(filePath, { force: true });
-        await this.removeFromBucket(storage, uploadId);
+        await bucket.remove(uploadId);
         await this.repo.delete(uploadId);
       },
       giveBack: async () => {
@@ -241,15 +214,6 @@ export class UploadsService {
         await this.repo.unclaim(uploadId);
       },
     };
-  }
-
-  private async removeFromBucket(storage: S3Storage, id: string): Promise<void> {
-    // tus aborts an unfinished upload's multipart upload on the store and deletes its objects;
-    // then whatever it could not name (its metadata already gone) is deleted by key.
-    await this.store.remove(id).catch(() => undefined);
-    for (const key of [id, `${id}.info`, `${id}.part`]) {
-      await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: key }));
-    }
   }
 
   /**
@@ -262,7 +226,7 @@ export class UploadsService {
     const stale = await this.repo.stale(now.toISOString(), new Date(now.getTime() - 3600_000).toISOString());
     for (const id of stale) {
       if (this.shared) {
-        await this.removeFromBucket(this.shared.storage, id);
+        await this.shared.remove(id);
       } else {
         const filePath = path.join(this.config.uploadsDir, id);
         await fsp.rm(filePath, { force: true });
@@ -273,7 +237,7 @@ export class UploadsService {
     // Files no row names: rows removed by a cascade (a user gone) or by a crash mid-cleanup.
     const known = await this.repo.allIds();
     if (this.shared) {
-      const orphans = await this.cleanBucket(this.shared.storage, known, now);
+      const orphans = await this.shared.removeOrphans(known, now);
       if (stale.length + orphans > 0)
         this.log?.info({ expired: stale.length, orphans }, 'removed expired resumable uploads');
       return stale.length + orphans;
@@ -291,27 +255,6 @@ export class UploadsService {
     }
     const removed = stale.length + orphans;
     if (removed > 0) this.log?.info({ expired: stale.length, orphans }, 'removed expired resumable uploads');
-    return removed;
-  }
-
-  /** Top-level objects of the bucket (tus's) that no row names and are over an hour old. */
-  private async cleanBucket(storage: S3Storage, known: Set<string>, now: Date): Promise<number> {
-    let removed = 0;
-    let token: string | undefined;
-    do {
-      const page = await storage.client.send(
-        new ListObjectsV2Command({ Bucket: storage.bucket, Delimiter: '/', ContinuationToken: token }),
-      );
-      for (const object of page.Contents ?? []) {
-        const key = object.Key ?? '';
-        const id = key.replace(/\.(info|part)$/, '');
-        if (!UPLOAD_ID.test(id) || known.has(id)) continue;
-        if (!object.LastModified || now.getTime() - object.LastModified.getTime() < 3600_000) continue;
-        await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: key }));
-        removed += 1;
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
     return removed;
   }
 }
