@@ -51,14 +51,15 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
     try {
       const all = [database.db, ...others];
       const results = await Promise.all(all.map((db) => migrateToLatest(db)));
-      const ran = results.map((r) => r.results?.length ?? 0).sort();
-      expect(ran.slice(0, -1).every((n) => n === 0)).toBe(true);
-      expect(ran.at(-1)).toBe(9);
+      const ran = results.map((r) => r.results?.length ?? 0).sort((x, y) => x - y);
       const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(
         database.db.kysely,
       );
-      expect(applied.rows).toHaveLength(9);
-      expect(new Set(applied.rows.map((r) => r.name)).size).toBe(9);
+      // One instance ran every migration; the others found nothing left to do.
+      expect(applied.rows.length).toBeGreaterThanOrEqual(9);
+      expect(ran.slice(0, -1).every((n) => n === 0)).toBe(true);
+      expect(ran.at(-1)).toBe(applied.rows.length);
+      expect(new Set(applied.rows.map((r) => r.name)).size).toBe(applied.rows.length);
     } finally {
       await Promise.all(others.map((db) => db.close()));
     }
