@@ -19,6 +19,8 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { hashPassword } from '../src/server/modules/users/passwords.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../tests/helpers/server-process.ts';
 import { load, type LoadResult } from './api.ts';
+import { clusterSection } from './cluster.ts';
+import { preparedSection } from './prepared.ts';
 import { lighthouseMedians } from './lighthouse.ts';
 import { SEED_MEDIA, scratchDatabase, seed, type SeedSizes } from './seed.ts';
 import { renditionsSection } from './renditions.ts';
@@ -42,7 +44,7 @@ const SIZES = Object.fromEntries(
   Object.entries(FULL).map(([k, v]) => [k, Math.max(k === 'users' ? 100 : 1, Math.round(v * SCALE))]),
 ) as unknown as SeedSizes;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
-// BENCH_ONLY=api,uploads,renditions,client runs only those sections, for a quick look at one.
+// BENCH_ONLY=api,uploads,renditions,cluster,client runs only those sections, for a quick look at one.
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const PASSWORD = 'benchmark password';
 const lines: string[] = [];
@@ -348,10 +350,12 @@ async function main() {
   if (part('api')) {
     await apiSection('sqlite', 'SQLite');
     if (process.env.BENCH_DATABASE_URL) await apiSection('postgres', 'PostgreSQL');
+    if (process.env.BENCH_DATABASE_URL) await preparedSection(say, SECONDS, SIZES);
     else say('\n(PostgreSQL not measured: set BENCH_DATABASE_URL.)');
   }
   if (part('uploads')) await uploadsSection(say);
   if (part('renditions')) await renditionsSection(say);
+  if (part('cluster')) await clusterSection(say, SECONDS);
   if (part('client')) await clientSection();
   say(`\nThe whole run took ${fmt((Date.now() - started) / 60_000, 1)} minutes.`);
   if (ONLY !== undefined) {

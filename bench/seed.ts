@@ -26,6 +26,20 @@ export interface SeedSizes {
 }
 
 /** Stored media keys the rows point at; the benchmark puts real files there. */
+/** A small data set around `videos` videos, for the sections that start their own servers. */
+export const smallSeed = (videos: number): SeedSizes => ({
+  users: 1_000,
+  videos,
+  comments: 20_000,
+  commentsOnV1: 1_000,
+  tweets: 5_000,
+  videoLikes: 20_000,
+  commentLikes: 5_000,
+  tweetLikes: 5_000,
+  subscriptions: 2_000,
+  history: 2_000,
+});
+
 export const SEED_MEDIA = {
   avatar: 'images/seed-avatar.webp',
   thumbnail: 'images/seed-thumb.webp',

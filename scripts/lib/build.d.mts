@@ -1,3 +1,3 @@
 export const root: string;
 export function isStale(name: 'client' | 'server'): boolean;
-export function buildIfStale(options?: { quiet?: boolean }): void;
+export function buildIfStale(options?: { quiet?: boolean; only?: 'client' | 'server' }): void;

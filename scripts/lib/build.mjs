@@ -45,10 +45,10 @@ export function isStale(name) {
   return inputs.some((input) => newestMtime(input) > built);
 }
 
-/** Builds what is stale; throws when a build fails. */
-export function buildIfStale({ quiet = false } = {}) {
+/** Builds what is stale (of `only`, when named); throws when a build fails. */
+export function buildIfStale({ quiet = false, only = undefined } = {}) {
   for (const name of Object.keys(targets)) {
-    if (!isStale(name)) continue;
+    if ((only && name !== only) || !isStale(name)) continue;
     if (!quiet)
       process.stdout.write(`Building the ${name} (its build is missing or older than its sources)...\n`);
     const started = Date.now();

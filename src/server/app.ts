@@ -46,7 +46,9 @@ import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { VideosService } from './modules/videos/videos.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { registerHttpCache } from './plugins/http-cache.ts';
 import { registerIdempotency, scheduleIdempotencyPurge } from './plugins/idempotency.ts';
+import { registerInstanceHeader } from './plugins/instance.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { schedulePeriodic } from './plugins/periodic.ts';
@@ -55,6 +57,8 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { registerStaticApp } from './plugins/static-app.ts';
 import { registerUploads } from './plugins/uploads.ts';
+import { openRedis, openSubscriber } from './redis.ts';
+import { openStorage } from './storage/open.ts';
 import { LocalDiskStorage } from './storage/local-disk.ts';
 
 export interface AppDeps {
@@ -64,9 +68,26 @@ export interface AppDeps {
   logger?: boolean | { level: string };
 }
 
-/** The secret that signs access tokens: SESSION_SECRET, or one made once and kept in DATA_DIR. */
-function sessionSecret(config: Config): string {
+/**
+ * The secret that signs access tokens: SESSION_SECRET; else, on a school box (SQLite), one made
+ * once and kept in DATA_DIR; on PostgreSQL, one made once by the first instance and kept in the
+ * database, so that every instance sharing it checks the others' tokens (docs/deploy.md).
+ */
+async function sessionSecret(config: Config, db: Db): Promise<string> {
   if (config.sessionSecret) return config.sessionSecret;
+  if (db.dialect === 'postgres') {
+    await db.kysely
+      .insertInto('server_secrets')
+      .values({ name: 'session', value: randomBytes(48).toString('base64url') })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const row = await db.kysely
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', 'session')
+      .executeTakeFirstOrThrow();
+    return row.value;
+  }
   const file = path.join(config.dataDir, 'session-secret');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(config.dataDir, { recursive: true });
@@ -148,17 +169,32 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const storage = new LocalDiskStorage(config.mediaDir);
+  const storage = await openStorage(config);
   const media = new MediaLibrary(storage, new MediaRepository(db.kysely), app.log);
   const sessions = new SessionsService(
     new SessionsRepository(db.kysely),
-    new TokenSigner(sessionSecret(config)),
+    new TokenSigner(await sessionSecret(config, db)),
     config,
   );
   const usersRepo = new UsersRepository(db.kysely);
   const videosRepo = new VideosRepository(db.kysely, db.dialect);
   const users = new UsersService(usersRepo, sessions, media);
-  const uploads = new UploadsService(new UploadsRepository(db.kysely), config, app.log);
+  const redis = config.redisUrl ? await openRedis(app, config.redisUrl) : undefined;
+  // Resumable uploads on the bucket when media are there (loaded only then): docs/deploy.md.
+  const bucketUploads =
+    storage instanceof LocalDiskStorage
+      ? undefined
+      : new (await import('./modules/uploads/s3-uploads.ts')).BucketUploads(storage, {
+          expirationMs: config.uploadExpiryHours * 3600_000,
+          ...(redis ? { redis, subscriber: openSubscriber(app, redis) } : {}),
+        });
+  const uploads = new UploadsService(
+    new UploadsRepository(db.kysely),
+    config,
+    app.log,
+    undefined,
+    bucketUploads,
+  );
   const renditions = await startRenditions(app, config, db, media);
   const videos = new VideosService(videosRepo, usersRepo, media, renditions, uploads);
   const comments = new CommentsService(new CommentsRepository(db.kysely), videosRepo, storage);
@@ -167,31 +203,33 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   const tweets = new TweetsService(new TweetsRepository(db.kysely), usersRepo, storage);
   const idempotency = new IdempotencyRepository(db.kysely);
 
+  registerInstanceHeader(app, config.instanceId);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
-  await registerMedia(app, storage.directory);
+  await registerMedia(app, storage);
   const appFallback = await registerStaticApp(app, config.clientDir);
   registerErrorHandling(app, appFallback);
   // The sweep at start is main.ts's, before listening (docs/api.md, "Media").
   schedulePeriodic(app, {
     name: 'media sweep',
     everyMs: config.mediaSweepIntervalMinutes * 60_000,
-    run: () => media.sweep(config.mediaSweepGraceSeconds * 1000),
+    run: () => db.exclusive('media sweep', () => media.sweep(config.mediaSweepGraceSeconds * 1000)),
   });
   schedulePeriodic(app, {
     name: 'upload cleanup',
     everyMs: 15 * 60_000,
     atReady: true,
-    run: () => uploads.cleanup(),
+    run: () => db.exclusive('upload cleanup', () => uploads.cleanup()),
   });
 
   const startedAt = Date.now();
   await app.register(
     async (api) => {
       await registerAuth(api, sessions);
-      await registerRateLimits(api, config.rateLimits);
+      registerHttpCache(api);
+      await registerRateLimits(api, config.rateLimits, redis);
       registerIdempotency(api, idempotency);
-      scheduleIdempotencyPurge(api, idempotency);
+      scheduleIdempotencyPurge(api, idempotency, db.exclusive);
       await registerUploads(api, Math.max(config.maxImageBytes, config.maxVideoBytes));
 
       await api.register(healthRoutes, { ping: () => db.ping(), startedAt });

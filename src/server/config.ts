@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -50,12 +51,12 @@ const wholeNumber = (fallback: number, max: number) =>
       return value;
     });
 
-const optionalText = z
+const MIB = 1024 * 1024;
+
+const optional = z
   .string()
   .optional()
   .transform((v) => (v === '' ? undefined : v));
-
-const MIB = 1024 * 1024;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -89,16 +90,50 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: positiveInt(30, 3600),
   UPLOAD_EXPIRY_HOURS: positiveInt(24, 24 * 30),
   UNFINISHED_UPLOADS_PER_USER: positiveInt(5, 1000),
-  FFMPEG_PATH: optionalText,
-  FFPROBE_PATH: optionalText,
+  FFMPEG_PATH: optional,
+  FFPROBE_PATH: optional,
   RENDITION_WORKERS: wholeNumber(1, 16),
   RENDITION_THREADS: positiveInt(2, 64),
   RENDITION_TIMEOUT_MINUTES: positiveInt(120, 24 * 60),
   JOB_LEASE_SECONDS: positiveInt(60, 3600),
+  INSTANCE_ID: optional.refine((v) => v === undefined || /^[\x21-\x7e]{1,64}$/.test(v), {
+    message: 'must be 1 to 64 visible ASCII characters (it is sent in the X-Instance header)',
+  }),
+  REDIS_URL: optional.refine((v) => v === undefined || /^rediss?:\/\/.+/.test(v), {
+    message: 'must be a redis:// or rediss:// URL, or unset to keep rate limits in this process',
+  }),
+  MIGRATE_AT_START: flag(true),
+  DATABASE_PREPARED_STATEMENTS: flag(false),
+  S3_ENDPOINT: optional.refine((v) => v === undefined || /^https?:\/\/.+/.test(v), {
+    message: 'must be an http:// or https:// URL',
+  }),
+  S3_BUCKET: optional,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: flag(true),
 });
 
 export type DatabaseConfig =
-  { kind: 'sqlite'; file: string } | { kind: 'postgres'; connectionString: string };
+  | { kind: 'sqlite'; file: string }
+  | {
+      kind: 'postgres';
+      connectionString: string;
+      /** Named prepared statements (not behind PgBouncer in transaction mode before 1.21). */
+      preparedStatements?: boolean;
+    };
+
+/** Media on an S3-compatible object store instead of DATA_DIR/media (docs/deploy.md). */
+export interface S3Config {
+  /** Unset for AWS itself; the store's URL otherwise (radosgw, MinIO, a fake in tests). */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `http://host/bucket/key` rather than `http://bucket.host/key`: what stores other than AWS expect. */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -138,6 +173,14 @@ export interface Config {
   };
   /** A job claim lasts this long without a heartbeat; then another process takes the job. */
   jobLeaseSeconds: number;
+  /** Names this process in the X-Instance header of every answer (docs/api.md, "Instances"). */
+  instanceId: string;
+  /** Rate-limit counters in Redis, shared by every instance; unset keeps them in this process. */
+  redisUrl: string | undefined;
+  /** Whether start migrates the database (under a lock); false when `npm run migrate` is its own step. */
+  migrateAtStart: boolean;
+  /** Set when media live on an S3-compatible store. */
+  s3: S3Config | undefined;
 }
 
 export class ConfigError extends Error {
@@ -159,6 +202,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   const e = parsed.data;
+  const s3Named = [e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].some((v) => v !== undefined);
+  if (s3Named && !e.S3_BUCKET) {
+    throw new ConfigError([
+      'S3_BUCKET must be set when any other S3_ setting is (or unset them all for local disk)',
+    ]);
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together']);
+  }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -168,7 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mediaDir: path.join(dataDir, 'media'),
     uploadsDir: path.join(dataDir, 'uploads'),
     database: e.DATABASE_URL
-      ? { kind: 'postgres', connectionString: e.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          connectionString: e.DATABASE_URL,
+          ...(e.DATABASE_PREPARED_STATEMENTS ? { preparedStatements: true } : {}),
+        }
       : { kind: 'sqlite', file: path.join(dataDir, 'eduportal.sqlite') },
     clientDir: path.resolve(cwd, e.CLIENT_DIR),
     logLevel: e.LOG_LEVEL,
@@ -196,5 +252,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       timeoutMinutes: e.RENDITION_TIMEOUT_MINUTES,
     },
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
+    instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${process.pid}`,
+    redisUrl: e.REDIS_URL,
+    migrateAtStart: e.MIGRATE_AT_START,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }

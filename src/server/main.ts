@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -6,7 +5,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { MediaLibrary } from './modules/media/media-library.ts';
 import { MediaRepository } from './modules/media/media.repository.ts';
 import { activeUploads } from './plugins/uploads.ts';
-import { LocalDiskStorage } from './storage/local-disk.ts';
+import { openStorage } from './storage/open.ts';
 
 function readConfig(): Config {
   try {
@@ -22,29 +21,34 @@ function readConfig(): Config {
 
 export async function main(): Promise<void> {
   const config = readConfig();
-  fs.mkdirSync(config.mediaDir, { recursive: true });
-  const storage = new LocalDiskStorage(config.mediaDir);
+  const storage = await openStorage(config);
   // Uploads that a crash interrupted are never finished: drop them.
   await storage.clearTemp();
 
   const db = openDatabase(config.database);
-  try {
-    const { results } = await migrateToLatest(db);
-    for (const r of results ?? []) process.stdout.write(`migration ${r.migrationName}: ${r.status}\n`);
-  } catch (err) {
-    await db.close().catch(() => undefined);
-    throw err;
+  // Under a lock, so N instances starting at once migrate once (docs/deploy.md, "Migrations");
+  // MIGRATE_AT_START=false leaves it to `npm run migrate`, run once per deploy.
+  if (config.migrateAtStart) {
+    try {
+      const { results } = await migrateToLatest(db);
+      for (const r of results ?? []) process.stdout.write(`migration ${r.migrationName}: ${r.status}\n`);
+    } catch (err) {
+      await db.close().catch(() => undefined);
+      throw err;
+    }
   }
 
   // Files a crash left without a row (docs/api.md, "Media"). On SQLite this process is the only
   // writer and has not started listening, so nothing is in flight and no file is spared; on
   // PostgreSQL other instances may be publishing, so the grace period holds.
-  const sweep = await new MediaLibrary(storage, new MediaRepository(db.kysely)).sweep(
-    config.database.kind === 'sqlite' ? 0 : config.mediaSweepGraceSeconds * 1000,
-  );
-  if (sweep.deleted.length > 0) {
-    process.stdout.write(`media: removed ${sweep.deleted.length} file(s) that no row named\n`);
-  }
+  await db.exclusive('media sweep', async () => {
+    const sweep = await new MediaLibrary(storage, new MediaRepository(db.kysely)).sweep(
+      config.database.kind === 'sqlite' ? 0 : config.mediaSweepGraceSeconds * 1000,
+    );
+    if (sweep.deleted.length > 0) {
+      process.stdout.write(`media: removed ${sweep.deleted.length} file(s) that no row named\n`);
+    }
+  });
 
   const app = await buildApp({ config, db });
 

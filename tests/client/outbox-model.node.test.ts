@@ -4,6 +4,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Outbox, OutboxDatabase } from '../../src/client/lib/outbox.ts';
 import { localRef } from '../../src/shared/outbox/model.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { openDatabase } from '../../src/server/db/database.ts';
+import type { Database } from '../../src/server/db/schema.ts';
+import { httpApp } from '../helpers/http-app.ts';
 import { bearer, registerAndSignIn, uploadVideo, type SignedIn } from '../helpers/http.ts';
 import { createTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -15,6 +20,8 @@ import { createTestServer, type TestServer } from '../helpers/server.ts';
  * write lost, none applied twice.
  *
  * OUTBOX_MODEL_RUNS sets how many sequences (the test suite runs 60; see docs for longer runs).
+ * OUTBOX_MODEL_URL and OUTBOX_MODEL_DATABASE_URL run it against a cluster instead, through its
+ * nginx, and read the cluster's PostgreSQL (`npm run test:cluster`, docs/deploy.md).
  */
 const RUNS = Number(process.env.OUTBOX_MODEL_RUNS ?? 60);
 
@@ -55,26 +62,42 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ t: 'reload' as const }) },
 );
 
+const CLUSTER_URL = process.env.OUTBOX_MODEL_URL;
+
 describe('the outbox, as a model', () => {
-  let server: TestServer;
+  let server: TestServer | undefined;
+  /** The server's app, or one that sends each request to the cluster over HTTP. */
+  let app: FastifyInstance;
+  let k: Kysely<Database>;
+  let closeCluster = async () => {};
   let baseUrl: string;
   let ben: SignedIn;
   let videoId: string;
   let tweetId: string;
 
   beforeAll(async () => {
-    server = await createTestServer('sqlite', {
-      env: {
-        RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
-        RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
-        RATE_LIMIT_REGISTER_PER_HOUR: '1000000',
-      },
-    });
-    baseUrl = await server.app.listen({ host: '127.0.0.1', port: 0 });
-    ben = await registerAndSignIn(server.app, 'ben');
-    videoId = (await uploadVideo(server.app, ben)).json().data._id;
+    if (CLUSTER_URL) {
+      baseUrl = CLUSTER_URL;
+      app = httpApp(CLUSTER_URL);
+      const db = openDatabase({ kind: 'postgres', connectionString: process.env.OUTBOX_MODEL_DATABASE_URL! });
+      k = db.kysely;
+      closeCluster = () => db.close();
+    } else {
+      server = await createTestServer('sqlite', {
+        env: {
+          RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+          RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
+          RATE_LIMIT_REGISTER_PER_HOUR: '1000000',
+        },
+      });
+      baseUrl = await server.app.listen({ host: '127.0.0.1', port: 0 });
+      app = server.app;
+      k = server.database.db.kysely;
+    }
+    ben = await registerAndSignIn(app, `ben${randomUUID().slice(0, 6)}`);
+    videoId = (await uploadVideo(app, ben)).json().data._id;
     tweetId = (
-      await server.app.inject({
+      await app.inject({
         method: 'POST',
         url: '/api/v1/tweets',
         headers: bearer(ben),
@@ -83,7 +106,8 @@ describe('the outbox, as a model', () => {
     ).json().data._id;
   });
   afterAll(async () => {
-    await server.close();
+    await server?.close();
+    await closeCluster();
   });
 
   it(
@@ -94,7 +118,7 @@ describe('the outbox, as a model', () => {
         fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
           run += 1;
           // Each sequence is a new student, so the server state to compare is theirs alone.
-          const me = await registerAndSignIn(server.app, `s${run}x${randomUUID().slice(0, 6)}`.toLowerCase());
+          const me = await registerAndSignIn(app, `s${run}x${randomUUID().slice(0, 6)}`.toLowerCase());
           const db = new OutboxDatabase(`model-${randomUUID()}`);
           let network: Network = 'up';
           const edge: typeof fetch = async (input, init) => {
@@ -193,7 +217,6 @@ describe('the outbox, as a model', () => {
           db.close();
           expect(left, 'nothing may stay queued or fail').toEqual([]);
 
-          const k = server.database.db.kysely;
           const has = async (table: 'video_likes' | 'tweet_likes', target: string) =>
             (
               await k

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_MAIN, serverEnv } from '../../scripts/lib/services.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -38,16 +39,9 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/server/main.js')], {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: serverEnv(port, dataDir, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

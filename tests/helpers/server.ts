@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config, type DatabaseConfig } from '../../src/server/config.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
 export interface TestServer {
@@ -46,6 +47,39 @@ export async function createTestServer(
     async close() {
       await app.close();
       await database.destroy();
+    },
+  };
+}
+
+/**
+ * Another app instance on the same database and data folder as `first`, as a second process
+ * behind a load balancer would be (its own pool, its own memory). Closing it leaves the database.
+ */
+export async function createSecondInstance(
+  first: TestServer,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const config: Config = {
+    ...loadConfig(
+      {
+        DATA_DIR: first.database.dir,
+        CLIENT_DIR: first.config.clientDir,
+        LOG_LEVEL: 'silent',
+        SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+        ...env,
+      },
+      first.database.dir,
+    ),
+    database: first.database.config,
+  };
+  const db = openDatabase(first.database.config);
+  const app = await buildApp({ config, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await db.close();
     },
   };
 }

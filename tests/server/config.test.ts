@@ -25,6 +25,47 @@ describe('configuration', () => {
     expect(config.database).toEqual({ kind: 'postgres', connectionString: 'postgres://u:p@db/edu' });
   });
 
+  it('keeps the single box free of Redis and S3 unless they are named', () => {
+    const config = loadConfig({}, cwd);
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+    expect(config.migrateAtStart).toBe(true);
+    expect(config.instanceId).toMatch(/^.+:\d+$/);
+  });
+
+  it('takes the settings of several instances (docs/deploy.md)', () => {
+    const config = loadConfig(
+      {
+        INSTANCE_ID: 'app-2',
+        REDIS_URL: 'redis://cache:6379',
+        MIGRATE_AT_START: 'false',
+        S3_ENDPOINT: 'http://store:7480',
+        S3_BUCKET: 'media',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      },
+      cwd,
+    );
+    expect(config.instanceId).toBe('app-2');
+    expect(config.redisUrl).toBe('redis://cache:6379');
+    expect(config.migrateAtStart).toBe(false);
+    expect(config.s3).toEqual({
+      endpoint: 'http://store:7480',
+      bucket: 'media',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuses half an S3 or Redis configuration', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://store:7480' }, cwd)).toThrow(/S3_BUCKET must be set/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' }, cwd)).toThrow(/set together/);
+    expect(() => loadConfig({ REDIS_URL: 'cache:6379' }, cwd)).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ INSTANCE_ID: 'has space' }, cwd)).toThrow(/INSTANCE_ID/);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }, cwd).database.kind).toBe('sqlite');
   });

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrate.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/databases.ts';
 
@@ -22,6 +23,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0007-uploads', 'Success'],
       ['0008-video-search', 'Success'],
       ['0009-renditions', 'Success'],
+      ['0010-server-secrets', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -39,7 +41,30 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0007-uploads',
       '0008-video-search',
       '0009-renditions',
+      '0010-server-secrets',
     ]);
+  });
+
+  it('run once when several instances start at once (docs/deploy.md, "Migrations")', async () => {
+    database = await createTestDatabase(kind, { migrate: false });
+    // Three instances, each with its own pool, as N app processes starting together would be.
+    // SQLite is one process's file: there the instances are one connection taking turns.
+    const others = kind === 'postgres' ? [openDatabase(database.config), openDatabase(database.config)] : [];
+    try {
+      const all = [database.db, ...others];
+      const results = await Promise.all(all.map((db) => migrateToLatest(db)));
+      const ran = results.map((r) => r.results?.length ?? 0).sort((x, y) => x - y);
+      const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(
+        database.db.kysely,
+      );
+      // One instance ran every migration; the others found nothing left to do.
+      expect(applied.rows.length).toBeGreaterThanOrEqual(9);
+      expect(ran.slice(0, -1).every((n) => n === 0)).toBe(true);
+      expect(ran.at(-1)).toBe(applied.rows.length);
+      expect(new Set(applied.rows.map((r) => r.name)).size).toBe(applied.rows.length);
+    } finally {
+      await Promise.all(others.map((db) => db.close()));
+    }
   });
 
   it('0005 counts the rows already there, and its triggers keep every count exact', async () => {

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import type { Db, Dialect } from './database.ts';
 import * as m0001 from './migrations/0001-contact-messages.ts';
 import * as m0002 from './migrations/0002-accounts.ts';
@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-media-references.ts';
 import * as m0007 from './migrations/0007-uploads.ts';
 import * as m0008 from './migrations/0008-video-search.ts';
 import * as m0009 from './migrations/0009-renditions.ts';
+import * as m0010 from './migrations/0010-server-secrets.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -33,18 +34,55 @@ const migrations: Record<string, MigrationModule> = {
   '0007-uploads': m0007,
   '0008-video-search': m0008,
   '0009-renditions': m0009,
+  '0010-server-secrets': m0010,
 };
 
+/** Names the transaction-level advisory lock that migrations hold on PostgreSQL (any constant). */
+const MIGRATION_LOCK = 20_2600_0010;
+
+/**
+ * Brings the database to the latest schema. N instances starting at once migrate once
+ * (docs/deploy.md, "Migrations"): on PostgreSQL every pending migration runs in one transaction
+ * that first takes a transaction-level advisory lock, so the others wait, then find nothing left
+ * to do. The lock is transaction-level, not Kysely's own session lock, because behind PgBouncer
+ * in transaction mode a session lock and its unlock may land on different server connections.
+ * On SQLite one process owns the file, and Kysely's migrator is enough.
+ */
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  return checked(await migratorFor(db).migrateToLatest());
+  return checked(await underLock(db, (migrator) => migrator.migrateToLatest()));
 }
 
 /** Migrates up or down to the named migration; for tests of a migration's effect on existing rows. */
 export async function migrateTo(db: Db, name: string): Promise<MigrationResultSet> {
-  return checked(await migratorFor(db).migrateTo(name));
+  return checked(await underLock(db, (migrator) => migrator.migrateTo(name)));
 }
 
-function migratorFor(db: Db): Migrator {
+async function underLock(
+  db: Db,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
+  if (db.dialect !== 'postgres') return run(migratorFor(db, db.kysely));
+  return db.kysely.connection().execute(async (conn) => {
+    await sql`begin`.execute(conn);
+    let result: MigrationResultSet;
+    try {
+      await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK)})`.execute(conn);
+      // Kysely's own lock and unlock now run inside this one transaction, on one connection.
+      result = await run(migratorFor(db, conn, { disableTransactions: true }));
+    } catch (err) {
+      await sql`rollback`.execute(conn);
+      throw err;
+    }
+    await sql`${sql.raw(result.error ? 'rollback' : 'commit')}`.execute(conn);
+    return result;
+  });
+}
+
+function migratorFor(
+  db: Db,
+  kysely: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any schema: migrations create it
+  options: { disableTransactions?: boolean } = {},
+): Migrator {
   const ctx: MigrationContext = {
     dialect: db.dialect,
     timestamp: db.dialect === 'postgres' ? 'timestamptz' : 'text',
@@ -58,8 +96,9 @@ function migratorFor(db: Db): Migrator {
     };
   }
   return new Migrator({
-    db: db.kysely,
+    db: kysely,
     provider: { getMigrations: () => Promise.resolve(bound) },
+    ...options,
   });
 }
 

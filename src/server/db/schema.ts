@@ -154,6 +154,11 @@ export interface RowCountsTable {
   n: number;
 }
 
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   contact_messages: ContactMessagesTable;
   users: UsersTable;
@@ -171,4 +176,5 @@ export interface Database {
   uploads: UploadsTable;
   video_renditions: VideoRenditionsTable;
   jobs: JobsTable;
+  server_secrets: ServerSecretsTable;
 }

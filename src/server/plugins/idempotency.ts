@@ -133,12 +133,23 @@ function fingerprintOf(request: FastifyRequest, body: string): string {
   return createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('hex');
 }
 
-/** Deletes answers older than the keeping time, now and then every hour. */
-export function scheduleIdempotencyPurge(api: FastifyInstance, repo: IdempotencyRepository): void {
+/**
+ * Deletes answers older than the keeping time, now and then every hour; `exclusive` keeps two
+ * instances from purging at once (Db.exclusive).
+ */
+export function scheduleIdempotencyPurge(
+  api: FastifyInstance,
+  repo: IdempotencyRepository,
+  exclusive: (name: string, work: () => Promise<unknown>) => Promise<boolean>,
+): void {
+  const name = 'idempotency purge';
   schedulePeriodic(api, {
-    name: 'idempotency purge',
+    name,
     everyMs: 3600 * 1000,
     atReady: true,
-    run: () => repo.purgeOlderThan(new Date(Date.now() - (KEEP_HOURS + 1) * 3600 * 1000).toISOString()),
+    run: () =>
+      exclusive(name, () =>
+        repo.purgeOlderThan(new Date(Date.now() - (KEEP_HOURS + 1) * 3600 * 1000).toISOString()),
+      ),
   });
 }

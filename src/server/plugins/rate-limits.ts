@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 
@@ -11,10 +12,19 @@ const tooMany = (_request: FastifyRequest, context: { after: string }) =>
 /**
  * Limits per client (docs/api.md, "Idempotency and rate limits"): every write, per signed-in user or
  * else per address; sign-in and registration more tightly, per address. Counters live in this
- * process, which is the whole server.
+ * process, which is the whole server of a school box; with `redisUrl` they live in Redis, so
+ * that every instance behind a load balancer counts against the same limit (docs/deploy.md).
+ *
+ * A Redis that does not answer lifts the limits rather than failing every write: the limits
+ * guard against abuse, and a student's saved work must still go through while Redis restarts.
  */
-export async function registerRateLimits(api: FastifyInstance, limits: Config['rateLimits']): Promise<void> {
+export async function registerRateLimits(
+  api: FastifyInstance,
+  limits: Config['rateLimits'],
+  redis?: Redis,
+): Promise<void> {
   await api.register(rateLimit, {
+    ...(redis ? { redis, nameSpace: 'eduportal:rate:', skipOnError: true } : {}),
     global: true,
     hook: 'preHandler',
     max: limits.writesPerMinute,

@@ -3,9 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { MediaStorage, StoredObject } from './storage.ts';
-
-const SAFE_KEY = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9._-]*)+$/;
+import { isMediaKey, type MediaStorage, type StoredObject } from './storage.ts';
 
 /** Media in a folder on local disk, served by the app under /media/. */
 export class LocalDiskStorage implements MediaStorage {
@@ -17,7 +15,7 @@ export class LocalDiskStorage implements MediaStorage {
   }
 
   private pathOf(key: string): string {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe media key: ${key}`);
+    if (!isMediaKey(key)) throw new Error(`unsafe media key: ${key}`);
     return path.join(this.root, key);
   }
 

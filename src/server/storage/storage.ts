@@ -1,5 +1,9 @@
 import type { Readable } from 'node:stream';
 
+/** A media key: server-chosen, lower-case, in a folder (`images/ab12.webp`), never `..`. */
+const MEDIA_KEY = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9._-]*)+$/;
+export const isMediaKey = (key: string): boolean => MEDIA_KEY.test(key) && !key.includes('..');
+
 /** One stored object, as a sweep sees it. */
 export interface StoredObject {
   key: string;

@@ -1,12 +1,19 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server, type Upload as TusUpload } from '@tus/server';
+import { MemoryLocker, Server, type DataStore, type Upload as TusUpload } from '@tus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import { UPLOAD_ID, UPLOAD_METADATA, UPLOADS_PATH } from '../../../shared/contracts/uploads.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import type { BucketUploads } from './s3-uploads.ts';
 import type { UploadsRepository } from './uploads.repository.ts';
+
+/**
+ * Where resumable uploads are kept while in progress: DATA_DIR/uploads (FileStore) on one box;
+ * the S3 bucket (BucketUploads, s3-uploads.ts) when media are on S3.
+ */
+export type SharedUploads = BucketUploads;
 
 export type UploadsConfig = Pick<
   Config,
@@ -48,7 +55,7 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
  */
 export class UploadsService {
   readonly tus: Server;
-  private readonly store: FileStore;
+  private readonly store: DataStore;
   /** The creator of each POST being handled, for the creation hook, which sees only the Request. */
   private readonly creators = new WeakMap<Request, string>();
 
@@ -57,12 +64,16 @@ export class UploadsService {
     private readonly config: UploadsConfig,
     private readonly log?: FastifyBaseLogger,
     private readonly now: () => Date = () => new Date(),
+    private readonly shared?: SharedUploads,
   ) {
-    this.store = new FileStore({
-      directory: config.uploadsDir,
-      expirationPeriodInMilliseconds: config.uploadExpiryHours * 3600_000,
-    });
+    this.store =
+      shared?.store ??
+      new FileStore({
+        directory: config.uploadsDir,
+        expirationPeriodInMilliseconds: config.uploadExpiryHours * 3600_000,
+      });
     this.tus = new Server({
+      locker: shared?.locker ?? new MemoryLocker(),
       path: UPLOADS_PATH,
       datastore: this.store,
       // The app is served from the same origin as the API: no cross-origin uploads.
@@ -165,6 +176,7 @@ export class UploadsService {
         { field: 'uploadId', message: 'was already used' },
       ]);
     }
+    if (this.shared) return this.takeFromBucket(uploadId, this.shared);
     const filePath = path.join(this.config.uploadsDir, uploadId);
     return {
       filePath,
@@ -178,6 +190,33 @@ export class UploadsService {
   }
 
   /**
+   * A finished upload on S3 is copied to this instance's temporary folder, where the video is
+   * checked by its bytes and its duration read, as for a form upload; then it is stored.
+   */
+  private async takeFromBucket(uploadId: string, bucket: BucketUploads): Promise<TakenUpload> {
+    const filePath = bucket.storage.tempFile();
+    try {
+      await bucket.download(uploadId, filePath);
+    } catch (err) {
+      await fsp.rm(filePath, { force: true });
+      await this.repo.unclaim(uploadId);
+      throw err;
+    }
+    return {
+      filePath,
+      remove: async () => {
+        await fsp.rm(filePath, { force: true });
+        await bucket.remove(uploadId);
+        await this.repo.delete(uploadId);
+      },
+      giveBack: async () => {
+        await fsp.rm(filePath, { force: true });
+        await this.repo.unclaim(uploadId);
+      },
+    };
+  }
+
+  /**
    * Removes expired uploads (bytes, tus's metadata file and row), uploads claimed an hour ago
    * whose video never committed (a crash in between), and files in the folder that no row names.
    * Safe to run at any time: a live upload has a row and is younger than its expiry.
@@ -186,13 +225,23 @@ export class UploadsService {
     const now = this.now();
     const stale = await this.repo.stale(now.toISOString(), new Date(now.getTime() - 3600_000).toISOString());
     for (const id of stale) {
-      const filePath = path.join(this.config.uploadsDir, id);
-      await fsp.rm(filePath, { force: true });
-      await fsp.rm(`${filePath}.json`, { force: true });
+      if (this.shared) {
+        await this.shared.remove(id);
+      } else {
+        const filePath = path.join(this.config.uploadsDir, id);
+        await fsp.rm(filePath, { force: true });
+        await fsp.rm(`${filePath}.json`, { force: true });
+      }
       await this.repo.delete(id);
     }
     // Files no row names: rows removed by a cascade (a user gone) or by a crash mid-cleanup.
     const known = await this.repo.allIds();
+    if (this.shared) {
+      const orphans = await this.shared.removeOrphans(known, now);
+      if (stale.length + orphans > 0)
+        this.log?.info({ expired: stale.length, orphans }, 'removed expired resumable uploads');
+      return stale.length + orphans;
+    }
     let orphans = 0;
     const entries = await fsp.readdir(this.config.uploadsDir).catch(() => [] as string[]);
     for (const name of entries) {
