@@ -132,6 +132,34 @@ describe('a cluster of two instances behind nginx', () => {
     expect(Buffer.from(await whole.arrayBuffer())).toEqual(original);
   });
 
+  it('makes the renditions of an upload once, on one of the instances, into the shared store', async () => {
+    const eva = await registerAndSignIn(viaOne, name('eva'));
+    const made = await uploadVideo(viaOne, eva);
+    expect(made.statusCode, made.body).toBe(201);
+    const id = String(json(made).data._id);
+    // Both instances run a worker; the job table hands the job to exactly one of them.
+    let video;
+    do {
+      await new Promise((r) => setTimeout(r, 250));
+      video = json(await viaTwo.inject({ method: 'GET', url: `/api/v1/videos/v/${id}` })).data;
+    } while (video.processing.state === 'queued' || video.processing.state === 'running');
+    expect(video.processing.state).toBe('done');
+    const { rows } = await db.query<{ attempts: number; worker: string }>(
+      `select attempts, worker from jobs where kind = 'renditions' and subject = $1`,
+      [id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.attempts).toBe(1);
+    const small = (video.renditions as Array<{ quality: string; url: string; bytes: number }>).find(
+      (r) => r.quality === '144p',
+    )!;
+    for (const app of [one, two]) {
+      const res = await fetch(`${app.url}${small.url}`);
+      expect(res.status).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBe(small.bytes);
+    }
+  });
+
   it('completes a resumable upload whose chunks go to different instances', async () => {
     const eve = await registerAndSignIn(viaOne, name('eve'));
     const bytes = clip('webm').data;
