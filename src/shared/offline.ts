@@ -4,6 +4,17 @@ import type { OutboxEntry } from './outbox/model.ts';
 /** Names the service worker and the page agree on. */
 export const API_CACHE = 'api-reads-v1';
 export const MEDIA_CACHE = 'media-images-v1';
+/**
+ * Saved lessons (docs/offline.md, "Saved videos"): each saved video as one full 200 answer, with
+ * its thumbnail and its API read. Versioned by hand, never by a release: the precache cleanup
+ * only deletes names with "-precache-" in them, and nothing else deletes this one.
+ */
+export const SAVED_VIDEOS_CACHE = 'saved-videos-v1';
+/**
+ * Sent with the Range requests of a download: the worker leaves those to the network, so a
+ * download never reads the copy it is making.
+ */
+export const DOWNLOAD_HEADER = 'x-eduportal-download';
 /** Set by the service worker on an API answer it kept; its value is when it was saved (ISO). */
 export const SAVED_AT_HEADER = 'x-eduportal-saved-at';
 export const SW_MESSAGES = {
@@ -11,6 +22,8 @@ export const SW_MESSAGES = {
   clearPrivate: 'CLEAR_PRIVATE',
   /** From the worker: it delivered (or failed) outbox entries; pages re-read their views. */
   outboxChanged: 'OUTBOX_CHANGED',
+  /** From the page: a video was saved or deleted; the worker reads the saved list again. */
+  savedVideosChanged: 'SAVED_VIDEOS_CHANGED',
 } as const;
 /** The worker's `outboxChanged` message: what reached the server, each with the server's data. */
 export interface OutboxChangedMessage {
