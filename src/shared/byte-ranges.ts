@@ -26,8 +26,8 @@ export function answerRange(header: string | null | undefined, size: number): Ra
   }
   const start = Number(first);
   const end = last === '' ? size - 1 : Number(last);
-  if (end < start) return { status: 200 };
   if (start >= size) return { status: 416 };
+  if (end < start) return { status: 200 };
   return { status: 206, start, end: Math.min(end, size - 1) };
 }
 
