@@ -1,33 +1,73 @@
 /// <reference lib="webworker" />
+import { openDB, type IDBPDatabase } from 'idb';
 import type { WorkboxPlugin } from 'workbox-core';
-import { answerRange, rangeHeaders } from '../src/shared/byte-ranges.ts';
-import { DOWNLOAD_HEADER, SAVED_VIDEOS_CACHE } from '../src/shared/offline.ts';
+import { answerRange, rangeHeaders, sliceParts, type FilePart } from '../src/shared/byte-ranges.ts';
+import { DOWNLOAD_HEADER, DOWNLOADS_DB, SAVED_VIDEOS_CACHE } from '../src/shared/offline.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 /**
- * Saved lessons, answered from the device (docs/offline.md, "Saved videos"): the video file as
- * one full answer in `SAVED_VIDEOS_CACHE`, sliced here for Range requests; its thumbnail; and
- * its API read, used when the network and the API cache have nothing.
+ * Saved lessons, answered from the device (docs/offline.md, "Saved videos"): the video file from
+ * the chunks it was downloaded in (IndexedDB, read with `idb` as sw/outbox-sync.ts does), sliced
+ * for Range requests; its thumbnail and its API read from `SAVED_VIDEOS_CACHE`.
  *
  * Whether to answer a request must be known at once, so the saved addresses are kept in memory,
  * read at start and again whenever the page says it saved or deleted one.
  */
-let saved: Set<string> | undefined;
-let reading: Promise<Set<string>> | undefined;
+interface SavedFile {
+  url: string;
+  bytes: number;
+  mimeType: string;
+}
+let saved: Map<string, SavedFile | 'cache'> | undefined;
+let reading: Promise<unknown> | undefined;
+let database: Promise<IDBPDatabase | null> | undefined;
 
-export function readSavedList(): Promise<Set<string>> {
-  reading = caches
-    .open(SAVED_VIDEOS_CACHE)
-    .then((cache) => cache.keys())
-    .then((keys) => (saved = new Set(keys.map((request) => request.url))));
+async function openDownloads(): Promise<IDBPDatabase | null> {
+  // Only a database the page made: opening a missing one would create it empty.
+  const known = await indexedDB.databases().catch(() => undefined);
+  if (known && !known.some((d) => d.name === DOWNLOADS_DB)) return null;
+  const db = await openDB(DOWNLOADS_DB, undefined, {
+    // A newer page wants to change the schema: let it, and open again next time.
+    blocking: () => {
+      db.close();
+      database = undefined;
+    },
+  });
+  if (!db.objectStoreNames.contains('downloads') || !db.objectStoreNames.contains('chunks')) {
+    db.close();
+    return null;
+  }
+  return db;
+}
+
+const downloadsDb = () => {
+  database ??= openDownloads().then((db) => {
+    if (!db) database = undefined;
+    return db;
+  });
+  return database;
+};
+
+export function readSavedList(): Promise<unknown> {
+  reading = (async () => {
+    const next = new Map<string, SavedFile | 'cache'>();
+    const cache = await caches.open(SAVED_VIDEOS_CACHE);
+    for (const request of await cache.keys()) next.set(request.url, 'cache');
+    const db = await downloadsDb();
+    const records = db ? ((await db.getAll('downloads')) as Array<SavedFile & { state: string }>) : [];
+    for (const r of records) {
+      if (r.state === 'saved') next.set(new URL(r.url, self.location.origin).href, r);
+    }
+    saved = next;
+  })();
   return reading;
 }
 
 /** Whether a request may have a saved answer. */
 export function maybeSaved(request: Request, url: URL): boolean {
   if (request.method !== 'GET' || url.origin !== self.location.origin) return false;
-  // The download itself must reach the server (sw/ never answers what it is still making).
+  // The download itself must reach the server (the worker never answers what is being made).
   if (request.headers.has(DOWNLOAD_HEADER)) return false;
   if (saved) return saved.has(url.href);
   // Just woken, the list not read yet: any stored file may be saved; the handler checks.
@@ -35,18 +75,14 @@ export function maybeSaved(request: Request, url: URL): boolean {
 }
 
 /** A saved file's answer to a request: the whole of it, a 206 with its part, or a 416. */
-export async function answerFromFull(full: Response, range: string | null): Promise<Response> {
-  if (!range) return full;
-  const blob = await full.blob();
-  const answer = answerRange(range, blob.size);
-  const headers = new Headers({
-    'content-type': full.headers.get('content-type') ?? 'application/octet-stream',
-    ...rangeHeaders(answer, blob.size),
-  });
+export function answerFromParts(file: SavedFile, parts: FilePart[], range: string | null): Response {
+  const answer = answerRange(range, file.bytes);
+  const headers = new Headers({ 'content-type': file.mimeType, ...rangeHeaders(answer, file.bytes) });
   if (answer.status === 416) return new Response(null, { status: 416, headers });
-  if (answer.status === 200) return new Response(blob, { status: 200, headers });
-  // A slice of the stored blob: nothing is read into memory beyond the part asked for.
-  return new Response(blob.slice(answer.start, answer.end + 1), {
+  if (answer.status === 200) {
+    return new Response(sliceParts(parts, 0, file.bytes - 1), { status: 200, headers });
+  }
+  return new Response(sliceParts(parts, answer.start, answer.end), {
     status: 206,
     statusText: 'Partial Content',
     headers,
@@ -55,9 +91,15 @@ export async function answerFromFull(full: Response, range: string | null): Prom
 
 export async function answerSaved(request: Request): Promise<Response> {
   await (reading ?? readSavedList());
+  const found = saved?.get(request.url);
+  const db = found && found !== 'cache' ? await downloadsDb() : null;
+  if (found && found !== 'cache' && db) {
+    const parts = (await db.getAllFromIndex('chunks', 'url', found.url)) as FilePart[];
+    return answerFromParts(found, parts, request.headers.get('range'));
+  }
   const cache = await caches.open(SAVED_VIDEOS_CACHE);
   const hit = await cache.match(request.url, { ignoreVary: true });
-  if (hit) return answerFromFull(hit, request.headers.get('range'));
+  if (hit) return hit;
   // Not saved after all (the worker had just woken): the network, else any cached copy (images).
   try {
     return await fetch(request);

@@ -50,3 +50,22 @@ export function parseContentRange(
   if (!match) return undefined;
   return { start: Number(match[1]), end: Number(match[2]), size: Number(match[3]) };
 }
+
+/** A piece of a file kept in parts: where it starts, how many bytes, and the bytes. */
+export interface FilePart {
+  start: number;
+  size: number;
+  data: Blob;
+}
+
+/**
+ * Bytes `start` to `end` (inclusive) of a file kept in parts, as one Blob made of references to
+ * the parts that hold them: nothing is copied or read until the answer is sent.
+ */
+export function sliceParts(parts: readonly FilePart[], start: number, end: number): Blob {
+  const needed = [...parts]
+    .sort((a, b) => a.start - b.start)
+    .filter((p) => p.start <= end && p.start + p.size > start);
+  const first = needed[0]?.start ?? start;
+  return new Blob(needed.map((p) => p.data)).slice(start - first, end + 1 - first);
+}

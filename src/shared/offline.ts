@@ -5,9 +5,15 @@ import type { OutboxEntry } from './outbox/model.ts';
 export const API_CACHE = 'api-reads-v1';
 export const MEDIA_CACHE = 'media-images-v1';
 /**
- * Saved lessons (docs/offline.md, "Saved videos"): each saved video as one full 200 answer, with
- * its thumbnail and its API read. Versioned by hand, never by a release: the precache cleanup
- * only deletes names with "-precache-" in them, and nothing else deletes this one.
+ * Saved lessons (docs/offline.md, "Saved videos"). The video files stay in the chunks they were
+ * downloaded in, in IndexedDB (`DOWNLOADS_DB`, written by the page with Dexie, read by the worker):
+ * stores `downloads` (key `id`, indexes `ownerId`, `videoId`, `url`) and `chunks` (key
+ * `[url+start]`, index `url`), declared in src/client/lib/downloads.ts.
+ */
+export const DOWNLOADS_DB = 'eduportal-downloads';
+/**
+ * The small parts of a saved lesson: its thumbnail and its API read. Named by hand, never by a
+ * release: the precache cleanup only deletes names with "-precache-" in them.
  */
 export const SAVED_VIDEOS_CACHE = 'saved-videos-v1';
 /**

@@ -1,6 +1,12 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { Rendition, RenditionQuality, Video } from '../../shared/contracts/videos.ts';
-import { DOWNLOAD_HEADER, SAVED_AT_HEADER, SAVED_VIDEOS_CACHE, SW_MESSAGES } from '../../shared/offline.ts';
+import {
+  DOWNLOAD_HEADER,
+  DOWNLOADS_DB,
+  SAVED_AT_HEADER,
+  SAVED_VIDEOS_CACHE,
+  SW_MESSAGES,
+} from '../../shared/offline.ts';
 import { downloadsHeldBack } from './data-saver.ts';
 import { assemble, checkPart, DOWNLOAD_CHUNK_BYTES, nextRange, resumeOffset } from './download-chunks.ts';
 import { formatBytes } from './format.ts';
@@ -10,8 +16,9 @@ import { createStore } from './store.ts';
 
 /**
  * Lessons saved for offline (docs/offline.md, "Saved videos"). A download goes in Range chunks
- * into IndexedDB, so a drop costs at most one chunk; when the last chunk is in, the file becomes
- * one full answer in the saved-videos cache, which the service worker slices for the player.
+ * into IndexedDB, so a drop costs at most one chunk, and stays in those chunks: the service
+ * worker answers the player's Range requests from them (sw/saved-videos.ts). Chunks are kept by
+ * the file's address, so two students of one phone saving the same lesson share its bytes.
  */
 
 export type DownloadState =
@@ -47,7 +54,8 @@ export interface DownloadRecord {
 }
 
 interface ChunkRecord {
-  downloadId: string;
+  /** The file's address (a rendition's `url`). */
+  url: string;
   start: number;
   size: number;
   data: Blob;
@@ -58,7 +66,8 @@ class DownloadsDatabase extends Dexie {
   chunks!: Table<ChunkRecord, [string, number]>;
   constructor(name: string) {
     super(name);
-    this.version(1).stores({ downloads: 'id, ownerId, videoId', chunks: '[downloadId+start], downloadId' });
+    // The worker reads these stores too (src/shared/offline.ts, DOWNLOADS_DB).
+    this.version(1).stores({ downloads: 'id, ownerId, videoId, url', chunks: '[url+start], url' });
   }
 }
 
@@ -98,7 +107,7 @@ export class DownloadManager {
   private askedToPersist = false;
 
   constructor(options: DownloadManagerOptions = {}) {
-    this.db = new DownloadsDatabase(options.dbName ?? 'eduportal-downloads');
+    this.db = new DownloadsDatabase(options.dbName ?? DOWNLOADS_DB);
     this.chunkBytes = options.chunkBytes ?? DOWNLOAD_CHUNK_BYTES;
     this.stallMs = options.stallMs ?? 30_000;
     this.now = options.now ?? Date.now;
@@ -164,10 +173,10 @@ export class DownloadManager {
       createdAt: this.now(),
       video,
     };
-    await this.db.chunks.where('downloadId').equals(id).delete();
     // Refused at once when the browser already says there is no room: nothing is half-saved.
     const space = await storageEstimate();
-    if (space && space.free < rendition.bytes && !(await this.savedElsewhere(record.url))) {
+    const have = resumeOffset(await this.spans(record.url));
+    if (space && space.free < rendition.bytes - have) {
       record.state = 'failed';
       record.message = quotaMessage(rendition.bytes);
     }
@@ -198,17 +207,25 @@ export class DownloadManager {
     await this.run(id);
   }
 
-  /** Cancel and Delete: stops it, and frees every byte of it (chunks, saved copy). */
+  /** Cancel and Delete: stops it, and frees every byte of it no other student still has saved. */
   async remove(id: string): Promise<void> {
     this.stop(id);
     this.failures.delete(id);
     const record = await this.db.downloads.get(id);
-    await this.db.transaction('rw', this.db.downloads, this.db.chunks, async () => {
-      await this.db.chunks.where('downloadId').equals(id).delete();
-      await this.db.downloads.delete(id);
-    });
+    if (record) {
+      await this.db.transaction('rw', this.db.downloads, this.db.chunks, async () => {
+        await this.db.downloads.delete(id);
+        if ((await this.db.downloads.where('url').equals(record.url).count()) === 0) {
+          await this.db.chunks.where('url').equals(record.url).delete();
+        }
+      });
+    }
     this.publish(this.records.get().filter((r) => r.id !== id));
-    if (record) await this.dropSavedCopy(record);
+    if (record) await this.dropSmallParts(record);
+  }
+
+  private spans(url: string) {
+    return this.db.chunks.where('url').equals(url).toArray();
   }
 
   private stop(id: string) {
@@ -219,18 +236,11 @@ export class DownloadManager {
     this.running.delete(id);
   }
 
-  /** Whether another student's saved copy already holds this file (then it is not fetched again). */
-  private async savedElsewhere(url: string): Promise<boolean> {
-    const cache = await caches.open(SAVED_VIDEOS_CACHE);
-    return (await cache.match(url)) !== undefined;
-  }
-
-  /** The saved copy goes once no student on this device still has it saved. */
-  private async dropSavedCopy(record: DownloadRecord) {
+  /** The thumbnail and the page's data go once no student on this device has the video saved. */
+  private async dropSmallParts(record: DownloadRecord) {
     const others = await this.db.downloads.where('videoId').equals(record.videoId).toArray();
-    const cache = await caches.open(SAVED_VIDEOS_CACHE);
-    if (!others.some((r) => r.url === record.url && r.state === 'saved')) await cache.delete(record.url);
     if (!others.some((r) => r.state === 'saved')) {
+      const cache = await caches.open(SAVED_VIDEOS_CACHE);
       await cache.delete(record.thumbnail);
       await cache.delete(videoReadUrl(record.videoId));
     }
@@ -260,7 +270,9 @@ export class DownloadManager {
     try {
       let record = await this.db.downloads.get(id);
       if (!record || record.state === 'saved' || record.state === 'failed' || record.state === 'paused') return;
-      if (await this.savedElsewhere(record.url)) return await this.complete(record, controller.signal);
+      let offset = resumeOffset(await this.spans(record.url));
+      // Complete already (another student of this phone saved the same file): nothing to fetch.
+      if (offset >= record.bytes) return await this.complete(record, controller.signal);
       if (!navigator.onLine) {
         await this.patch(id, { state: 'waiting', message: offlineMessage });
         return;
@@ -269,9 +281,7 @@ export class DownloadManager {
         await this.patch(id, { state: 'waiting', message: wifiMessage });
         return;
       }
-      record = (await this.patch(id, { state: 'saving', message: undefined }))!;
-      const spans = await this.db.chunks.where('downloadId').equals(id).toArray();
-      let offset = resumeOffset(spans);
+      record = (await this.patch(id, { state: 'saving', message: undefined, received: offset }))!;
       for (let range = nextRange(offset, record.bytes, this.chunkBytes); range; ) {
         const data = await this.fetchPart(record, range, controller.signal);
         if (controller.signal.aborted) return;
@@ -279,8 +289,8 @@ export class DownloadManager {
         await this.db.transaction('rw', this.db.downloads, this.db.chunks, async () => {
           if (!(await this.db.downloads.get(id))) throw new Stopped();
           // A server that ignored the Range sent the whole file: it replaces the chunks.
-          if (whole) await this.db.chunks.where('downloadId').equals(id).delete();
-          await this.db.chunks.put({ downloadId: id, start: whole ? 0 : range!.start, size: data.size, data });
+          if (whole) await this.db.chunks.where('url').equals(record!.url).delete();
+          await this.db.chunks.put({ url: record!.url, start: whole ? 0 : range!.start, size: data.size, data });
           await this.db.downloads.update(id, { received: (whole ? 0 : range!.start) + data.size });
         });
         offset = (whole ? 0 : range.start) + data.size;
@@ -293,7 +303,7 @@ export class DownloadManager {
       if (err instanceof Stopped || controller.signal.aborted) return;
       if (isQuotaError(err)) return await this.noRoom(id);
       if (err instanceof Gone) {
-        await this.discardChunks(id);
+        await this.discardChunks(id).catch(() => undefined);
         await this.patch(id, { state: 'failed', received: 0, message: err.message });
         return;
       }
@@ -356,26 +366,21 @@ export class DownloadManager {
     }
   }
 
-  /** The last chunk is in: the file becomes one answer in the saved cache, with its page's data. */
+  /**
+   * The last chunk is in: the chunks are checked to make the whole file (a file with a hole is
+   * never called saved), and the thumbnail and the page's data are kept beside them.
+   */
   private async complete(record: DownloadRecord, stop: AbortSignal) {
-    const cache = await caches.open(SAVED_VIDEOS_CACHE);
+    try {
+      assemble(await this.spans(record.url), record.bytes, record.mimeType);
+    } catch {
+      // A hole (the file changed under a resume): fetch it again from the first byte.
+      await this.db.chunks.where('url').equals(record.url).delete();
+      throw new Error('the saved parts did not make the whole file');
+    }
     const savedAt = new Date(this.now()).toISOString();
     try {
-      if (!(await this.savedElsewhere(record.url))) {
-        const chunks = await this.db.chunks.where('downloadId').equals(record.id).toArray();
-        const file = assemble(chunks, record.bytes, record.mimeType);
-        await cache.put(
-          record.url,
-          new Response(file, {
-            headers: {
-              'content-type': record.mimeType,
-              'content-length': String(record.bytes),
-              'accept-ranges': 'bytes',
-              [SAVED_AT_HEADER]: savedAt,
-            },
-          }),
-        );
-      }
+      const cache = await caches.open(SAVED_VIDEOS_CACHE);
       const thumbnail = await fetch(record.thumbnail, { credentials: 'same-origin' }).catch(() => undefined);
       if (thumbnail?.ok) await cache.put(record.thumbnail, thumbnail);
       await cache.put(
@@ -390,11 +395,10 @@ export class DownloadManager {
       throw err;
     }
     if (stop.aborted || !(await this.db.downloads.get(record.id))) {
-      // Cancelled while the copy was being made: it must not stay.
-      await this.dropSavedCopy(record);
+      // Cancelled meanwhile: remove() has freed the chunks; the small parts must go too.
+      await this.dropSmallParts(record);
       return;
     }
-    await this.discardChunks(record.id);
     await this.patch(record.id, {
       state: 'saved',
       received: record.bytes,
@@ -404,8 +408,13 @@ export class DownloadManager {
     await tellWorker();
   }
 
+  /** Frees an unfinished download's chunks, unless another student of this phone saved the file. */
   private async discardChunks(id: string) {
-    await this.db.chunks.where('downloadId').equals(id).delete();
+    const record = await this.db.downloads.get(id);
+    if (!record) return;
+    const others = await this.db.downloads.where('url').equals(record.url).toArray();
+    if (others.some((r) => r.id !== id && r.state === 'saved')) return;
+    await this.db.chunks.where('url').equals(record.url).delete();
   }
 
   /** Out of space: says so, and keeps no byte of it (no chunk, no partial copy). */
@@ -413,7 +422,7 @@ export class DownloadManager {
     const record = await this.db.downloads.get(id);
     await this.discardChunks(id).catch(() => undefined);
     if (!record) return;
-    await this.dropSavedCopy(record).catch(() => undefined);
+    await this.dropSmallParts(record).catch(() => undefined);
     await this.patch(id, { state: 'failed', received: 0, message: quotaMessage(record.bytes) });
   }
 }

@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Video } from '../../src/shared/contracts/videos.ts';
+import { formatBytes } from '../../src/client/lib/format.ts';
+import { makeClip } from '../helpers/clips.ts';
+import { h1, phone, shots, signUp, useChromium } from '../helpers/e2e.ts';
+import { watchProblems } from '../helpers/page-problems.ts';
+
+// Issue 17: a lesson saved on school Wi-Fi plays on the bus (docs/offline.md, "Saved videos").
+const baseURL = inject('baseURL');
+const browser = useChromium();
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-downloads-'));
+const clip = path.join(work, 'lesson.mp4');
+const MIB = 1024 * 1024;
+beforeAll(() => {
+  // 150 s of a noisy 240-line picture: its 240p copy weighs over 3 MiB, so it downloads in
+  // four chunks and a cut can fall in the middle.
+  makeClip(clip, { width: 426, height: 240, seconds: 150, noise: true });
+});
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+async function uploadAndWait(context: BrowserContext, title: string): Promise<Video> {
+  const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#2a6' } })
+    .png()
+    .toBuffer();
+  const res = await context.request.post('/api/v1/videos', {
+    headers: { origin: baseURL },
+    multipart: {
+      title,
+      videoFile: { name: 'lesson.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) },
+      thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const id = ((await res.json()) as { data: Video }).data._id;
+  let video: Video | undefined;
+  await expect
+    .poll(
+      async () => {
+        video = ((await (await context.request.get(`/api/v1/videos/v/${id}`)).json()) as { data: Video }).data;
+        return video.processing.state;
+      },
+      { timeout: 150_000, interval: 1000 },
+    )
+    .toBe('done');
+  return video!;
+}
+
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+}
+
+const player = (page: Page) => page.locator('video.player-video');
+const usage = (page: Page) => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+
+describe('saving a lesson for offline', () => {
+  it(
+    'saves 240p in chunks through a cut, plays it offline after an update with 206s, and Delete frees it',
+    { timeout: 300_000 },
+    async () => {
+      const context = await browser().newContext({ baseURL, ...phone });
+      await signUp(context, 'saver', 'Meena Kumari');
+      const video = await uploadAndWait(context, 'Fractions on the bus');
+      const small = video.renditions.find((r) => r.quality === '240p')!;
+      expect(small.bytes).toBeGreaterThan(3 * MIB);
+      const chunks = Math.ceil(small.bytes / MIB);
+
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      // Every Range request of the download, as the server would see it.
+      const asked: string[] = [];
+      let cut = false;
+      let reconnected = false;
+      await page.route(`**${small.url}`, async (route) => {
+        const range = await route.request().headerValue('range');
+        const download = await route.request().headerValue('x-eduportal-download');
+        if (download) asked.push(range ?? '(none)');
+        // The connection drops during the second chunk, and stays down until reconnected.
+        if (download && range?.startsWith(`bytes=${MIB}-`) && !reconnected) {
+          cut = true;
+          return route.abort('internetdisconnected');
+        }
+        return route.continue();
+      });
+      await page.goto(`/videos/${video._id}`);
+      await controlled(page);
+      await page.getByLabel('Quality').selectOption('240p');
+      const save = page.getByRole('button', { name: `Save for offline · ${formatBytes(small.bytes)}` });
+      await save.waitFor();
+      await expect.poll(() => page.getByText(/free on this phone$/).count()).toBe(1);
+      await page.screenshot({ path: path.join(shots, 'save-offline-phone.png') });
+      await save.tap();
+
+      // The cut: the download says so, keeps its first chunk, and waits.
+      await page.getByText('The server could not be reached. Trying again shortly.').waitFor({ timeout: 30_000 });
+      expect(cut).toBe(true);
+      await expect.poll(() => page.getByText(/^Saving \d+%$/).textContent()).toMatch(/^Saving (2[0-9]|3[0-9])%$/);
+      await page.screenshot({ path: path.join(shots, 'save-offline-waiting-phone.png') });
+      reconnected = true;
+      // It goes on by itself (on its next try, or at once when the browser says it is online).
+      await page.getByRole('link', { name: 'Saved' }).waitFor({ timeout: 60_000 });
+      await page.screenshot({ path: path.join(shots, 'save-offline-saved-phone.png') });
+      const distinct = new Set(asked);
+      expect(distinct.size).toBe(chunks);
+      // At most one chunk was asked for twice: the one the cut fell in.
+      expect(asked.length).toBeLessThanOrEqual(chunks + 1);
+      expect(asked.filter((r) => r === `bytes=${MIB}-${2 * MIB - 1}`)).toHaveLength(2);
+      console.log(`download: ${chunks} chunks, ${asked.length} Range requests (${asked.join(', ')})`);
+      await page.unroute(`**${small.url}`);
+
+      // Online, the player plays the saved copy: from the worker, not a second download.
+      const played: Array<{ status: number; fromWorker: boolean; range: string | undefined }> = [];
+      page.on('response', async (res) => {
+        if (!res.url().endsWith(small.url)) return;
+        const range = await res.request().headerValue('range');
+        played.push({ status: res.status(), fromWorker: res.fromServiceWorker(), range: range ?? undefined });
+      });
+      await page.reload();
+      await player(page).waitFor();
+      expect(await page.getByLabel('Quality').inputValue()).toBe('240p');
+      await player(page).evaluate(async (v: HTMLVideoElement) => {
+        v.muted = true;
+        await v.play();
+      });
+      await expect.poll(() => player(page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
+      expect(played.length).toBeGreaterThan(0);
+      expect(played.every((p) => p.fromWorker)).toBe(true);
+
+      // An app update: a new worker is installed and takes over; the saved copy stays.
+      const swFile = path.resolve(import.meta.dirname, '../../dist/client/sw.js');
+      const original = fs.readFileSync(swFile);
+      fs.writeFileSync(swFile, Buffer.concat([original, Buffer.from(`\n// release ${Date.now()}\n`)]));
+      try {
+        const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+        await page.getByText('A new version of EduPortal is ready.').waitFor({ timeout: 20_000 });
+        const reloaded = page.waitForEvent('load');
+        await page.getByRole('button', { name: 'Reload to update' }).tap();
+        await reloaded;
+        await controlled(page);
+        expect(
+          await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting),
+        ).toBeFalsy();
+        expect(before).toBeTruthy();
+        // The precache of the old version was cleaned up; the saved lesson was not.
+        expect(await page.evaluate(() => caches.keys())).toContain('saved-videos-v1');
+      } finally {
+        fs.writeFileSync(swFile, original);
+      }
+
+      // Offline, after a reload: /downloads lists it, and it plays and seeks to its middle.
+      await context.setOffline(true);
+      played.length = 0;
+      await page.goto('/downloads');
+      await expect.poll(() => h1(page).textContent()).toBe('Downloads');
+      const item = page.getByRole('listitem').filter({ hasText: 'Fractions on the bus' });
+      await expect.poll(() => item.textContent()).toContain(`240p · ${formatBytes(small.bytes)} · Saved`);
+      await expect.poll(() => page.getByText(/^Downloads use .* free on this phone\.$/).count()).toBe(1);
+      await expect
+        .poll(() => item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      await page.screenshot({ path: path.join(shots, 'downloads-offline-phone.png'), fullPage: true });
+      await item.getByRole('link', { name: 'Play Fractions on the bus' }).tap();
+      await player(page).waitFor();
+      const middle = video.duration / 2;
+      await player(page).evaluate(async (v: HTMLVideoElement, at: number) => {
+        v.muted = true;
+        await v.play();
+        v.currentTime = at;
+        await new Promise((r) => v.addEventListener('seeked', r, { once: true }));
+      }, middle);
+      await expect
+        .poll(() => player(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+        .toBeGreaterThan(middle + 0.5);
+      expect(await player(page).evaluate((v: HTMLVideoElement) => v.error)).toBeNull();
+      await page.screenshot({ path: path.join(shots, 'downloads-offline-playing-phone.png') });
+      const partial = played.filter((p) => p.status === 206);
+      expect(partial.length).toBeGreaterThan(0);
+      expect(played.every((p) => p.fromWorker)).toBe(true);
+
+      // Delete frees the space: the estimate drops by about the file's size.
+      await page.goto('/downloads');
+      await item.waitFor();
+      const before = await usage(page);
+      await item.getByRole('button', { name: 'Delete Fractions on the bus' }).tap();
+      await page.getByText('Nothing saved yet.', { exact: false }).waitFor();
+      await expect.poll(async () => before - (await usage(page)), { timeout: 20_000 }).toBeGreaterThan(small.bytes * 0.9);
+      const drop = before - (await usage(page));
+      console.log(`estimate drop on delete: ${drop} bytes for a file of ${small.bytes}`);
+      expect(drop).toBeLessThan(small.bytes * 1.5);
+      await context.setOffline(false);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+});
