@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { openDB, type IDBPDatabase } from 'idb';
 import type { WorkboxPlugin } from 'workbox-core';
-import { answerRange, rangeHeaders, sliceParts, type FilePart } from '../src/shared/byte-ranges.ts';
+import { answerRange, partsFor, rangeHeaders, type FileSpan } from '../src/shared/byte-ranges.ts';
 import { DOWNLOAD_HEADER, DOWNLOADS_DB, SAVED_VIDEOS_CACHE } from '../src/shared/offline.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -19,6 +19,14 @@ interface SavedFile {
   bytes: number;
   mimeType: string;
 }
+type FilePart = FileSpan & { data: Blob };
+
+/** Bytes `start` to `end` of a saved file, as a Blob made of references to its chunks. */
+function sliceParts(parts: FilePart[], start: number, end: number): Blob {
+  const plan = partsFor(parts, start, end);
+  return new Blob(plan.parts.map((p) => p.data)).slice(plan.from, plan.to);
+}
+
 let saved: Map<string, SavedFile | 'cache'> | undefined;
 let reading: Promise<unknown> | undefined;
 let database: Promise<IDBPDatabase | null> | undefined;

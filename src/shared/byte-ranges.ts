@@ -51,21 +51,25 @@ export function parseContentRange(
   return { start: Number(match[1]), end: Number(match[2]), size: Number(match[3]) };
 }
 
-/** A piece of a file kept in parts: where it starts, how many bytes, and the bytes. */
-export interface FilePart {
+/** A piece of a file kept in parts: where it starts and how many bytes it holds. */
+export interface FileSpan {
   start: number;
   size: number;
-  data: Blob;
 }
 
 /**
- * Bytes `start` to `end` (inclusive) of a file kept in parts, as one Blob made of references to
- * the parts that hold them: nothing is copied or read until the answer is sent.
+ * Which parts of a file hold bytes `start` to `end` (inclusive), in order, and where those bytes
+ * lie once the parts are put end to end (`from`, `to`: as for `Blob.slice`). The worker joins
+ * just those parts into one Blob of references and slices it: nothing is copied or read.
  */
-export function sliceParts(parts: readonly FilePart[], start: number, end: number): Blob {
+export function partsFor<T extends FileSpan>(
+  parts: readonly T[],
+  start: number,
+  end: number,
+): { parts: T[]; from: number; to: number } {
   const needed = [...parts]
     .sort((a, b) => a.start - b.start)
     .filter((p) => p.start <= end && p.start + p.size > start);
   const first = needed[0]?.start ?? start;
-  return new Blob(needed.map((p) => p.data)).slice(start - first, end + 1 - first);
+  return { parts: needed, from: start - first, to: end + 1 - first };
 }

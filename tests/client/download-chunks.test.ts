@@ -62,23 +62,37 @@ describe('checking an answer', () => {
   const total = 3 * MIB;
   it('takes the part asked for', () => {
     expect(
-      checkPart(asked, total, { status: 206, contentRange: `bytes ${MIB}-${2 * MIB - 1}/${total}`, bytes: MIB }),
+      checkPart(asked, total, {
+        status: 206,
+        contentRange: `bytes ${MIB}-${2 * MIB - 1}/${total}`,
+        bytes: MIB,
+      }),
     ).toBe('ok');
   });
   it('refuses a short part or another one', () => {
     expect(
-      checkPart(asked, total, { status: 206, contentRange: `bytes ${MIB}-${2 * MIB - 1}/${total}`, bytes: 10 }),
+      checkPart(asked, total, {
+        status: 206,
+        contentRange: `bytes ${MIB}-${2 * MIB - 1}/${total}`,
+        bytes: 10,
+      }),
     ).toBe('bad');
-    expect(checkPart(asked, total, { status: 206, contentRange: `bytes 0-${MIB - 1}/${total}`, bytes: MIB })).toBe(
-      'bad',
-    );
+    expect(
+      checkPart(asked, total, { status: 206, contentRange: `bytes 0-${MIB - 1}/${total}`, bytes: MIB }),
+    ).toBe('bad');
     expect(checkPart(asked, total, { status: 503, contentRange: null, bytes: 0 })).toBe('bad');
   });
   it('sees a file that changed size on the server', () => {
     expect(
-      checkPart(asked, total, { status: 206, contentRange: `bytes ${MIB}-${2 * MIB - 1}/${total + 1}`, bytes: MIB }),
+      checkPart(asked, total, {
+        status: 206,
+        contentRange: `bytes ${MIB}-${2 * MIB - 1}/${total + 1}`,
+        bytes: MIB,
+      }),
     ).toBe('changed');
-    expect(checkPart(asked, total, { status: 416, contentRange: `bytes */${MIB}`, bytes: 0 })).toBe('changed');
+    expect(checkPart(asked, total, { status: 416, contentRange: `bytes */${MIB}`, bytes: 0 })).toBe(
+      'changed',
+    );
   });
   it('takes a whole file sent with a 200 only when it is the whole file', () => {
     expect(checkPart(asked, total, { status: 200, contentRange: null, bytes: total })).toBe('ok');

@@ -41,7 +41,8 @@ async function uploadAndWait(context: BrowserContext, title: string): Promise<Vi
   await expect
     .poll(
       async () => {
-        video = ((await (await context.request.get(`/api/v1/videos/v/${id}`)).json()) as { data: Video }).data;
+        video = ((await (await context.request.get(`/api/v1/videos/v/${id}`)).json()) as { data: Video })
+          .data;
         return video.processing.state;
       },
       { timeout: 150_000, interval: 1000 },
@@ -98,9 +99,13 @@ describe('saving a lesson for offline', () => {
       await save.tap();
 
       // The cut: the download says so, keeps its first chunk, and waits.
-      await page.getByText('The server could not be reached. Trying again shortly.').waitFor({ timeout: 30_000 });
+      await page
+        .getByText('The server could not be reached. Trying again shortly.')
+        .waitFor({ timeout: 30_000 });
       expect(cut).toBe(true);
-      await expect.poll(() => page.getByText(/^Saving \d+%$/).textContent()).toMatch(/^Saving (2[0-9]|3[0-9])%$/);
+      await expect
+        .poll(() => page.getByText(/^Saving \d+%$/).textContent())
+        .toMatch(/^Saving (2[0-9]|3[0-9])%$/);
       await page.screenshot({ path: path.join(shots, 'save-offline-waiting-phone.png') });
       reconnected = true;
       // It goes on by itself (on its next try, or at once when the browser says it is online).
@@ -128,7 +133,9 @@ describe('saving a lesson for offline', () => {
         v.muted = true;
         await v.play();
       });
-      await expect.poll(() => player(page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
+      await expect
+        .poll(() => player(page).evaluate((v: HTMLVideoElement) => v.currentTime))
+        .toBeGreaterThan(0);
       expect(played.length).toBeGreaterThan(0);
       expect(played.every((p) => p.fromWorker)).toBe(true);
 
@@ -163,7 +170,9 @@ describe('saving a lesson for offline', () => {
       await expect.poll(() => item.textContent()).toContain(`240p · ${formatBytes(small.bytes)} · Saved`);
       await expect.poll(() => page.getByText(/^Downloads use .* free on this phone\.$/).count()).toBe(1);
       await expect
-        .poll(() => item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .poll(() =>
+          item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
         .toBe(true);
       await page.screenshot({ path: path.join(shots, 'downloads-offline-phone.png'), fullPage: true });
       await item.getByRole('link', { name: 'Play Fractions on the bus' }).tap();
@@ -190,7 +199,9 @@ describe('saving a lesson for offline', () => {
       const before = await usage(page);
       await item.getByRole('button', { name: 'Delete Fractions on the bus' }).tap();
       await page.getByText('Nothing saved yet.', { exact: false }).waitFor();
-      await expect.poll(async () => before - (await usage(page)), { timeout: 20_000 }).toBeGreaterThan(small.bytes * 0.9);
+      await expect
+        .poll(async () => before - (await usage(page)), { timeout: 20_000 })
+        .toBeGreaterThan(small.bytes * 0.9);
       const drop = before - (await usage(page));
       console.log(`estimate drop on delete: ${drop} bytes for a file of ${small.bytes}`);
       expect(drop).toBeLessThan(small.bytes * 1.5);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { answerRange, parseContentRange, rangeHeaders, sliceParts } from '../../src/shared/byte-ranges.ts';
+import {
+  answerRange,
+  parseContentRange,
+  partsFor,
+  rangeHeaders,
+  type FileSpan,
+} from '../../src/shared/byte-ranges.ts';
 
 // The worker's answers to a player's Range requests for a saved video (docs/offline.md,
 // "Saved videos"): RFC 9110's rules for one range of a file of known size.
@@ -68,8 +74,14 @@ describe('a part of a file kept in chunks', () => {
   });
   const parts = [chunk(8, 2), chunk(0, 4), chunk(4, 4)];
   const read = async (blob: Blob) => [...new Uint8Array(await blob.arrayBuffer())];
+  // As the worker does (sw/saved-videos.ts): the parts needed, joined, then sliced.
+  const sliceParts = (all: Array<FileSpan & { data: Blob }>, start: number, end: number) => {
+    const plan = partsFor(all, start, end);
+    return new Blob(plan.parts.map((p) => p.data)).slice(plan.from, plan.to);
+  };
 
   it('gives the first bytes, from the first chunk alone', async () => {
+    expect(partsFor(parts, 0, 2).parts.map((p) => p.start)).toEqual([0]);
     const a = answerRange('bytes=0-2', 10);
     expect(a.status === 206 && (await read(sliceParts(parts, a.start, a.end)))).toEqual([0, 1, 2]);
   });

@@ -69,7 +69,11 @@ export function checkPart(
  * The whole file from its chunks, in order; throws unless they cover it exactly, from byte 0 to
  * the last, with no gap and no overlap (a file with a hole must never be saved as complete).
  */
-export function assemble<T extends ChunkSpan & { data: Blob }>(chunks: readonly T[], total: number, type: string): Blob {
+export function assemble<T extends ChunkSpan & { data: Blob }>(
+  chunks: readonly T[],
+  total: number,
+  type: string,
+): Blob {
   const sorted = [...chunks].sort((a, b) => a.start - b.start);
   let offset = 0;
   for (const chunk of sorted) {

@@ -269,7 +269,8 @@ export class DownloadManager {
     this.running.set(id, controller);
     try {
       let record = await this.db.downloads.get(id);
-      if (!record || record.state === 'saved' || record.state === 'failed' || record.state === 'paused') return;
+      if (!record || record.state === 'saved' || record.state === 'failed' || record.state === 'paused')
+        return;
       let offset = resumeOffset(await this.spans(record.url));
       // Complete already (another student of this phone saved the same file): nothing to fetch.
       if (offset >= record.bytes) return await this.complete(record, controller.signal);
@@ -282,7 +283,7 @@ export class DownloadManager {
         return;
       }
       record = (await this.patch(id, { state: 'saving', message: undefined, received: offset }))!;
-      for (let range = nextRange(offset, record.bytes, this.chunkBytes); range; ) {
+      for (let range = nextRange(offset, record.bytes, this.chunkBytes); range;) {
         const data = await this.fetchPart(record, range, controller.signal);
         if (controller.signal.aborted) return;
         const whole = data.size === record.bytes && range.start > 0;
@@ -290,7 +291,12 @@ export class DownloadManager {
           if (!(await this.db.downloads.get(id))) throw new Stopped();
           // A server that ignored the Range sent the whole file: it replaces the chunks.
           if (whole) await this.db.chunks.where('url').equals(record!.url).delete();
-          await this.db.chunks.put({ url: record!.url, start: whole ? 0 : range!.start, size: data.size, data });
+          await this.db.chunks.put({
+            url: record!.url,
+            start: whole ? 0 : range!.start,
+            size: data.size,
+            data,
+          });
           await this.db.downloads.update(id, { received: (whole ? 0 : range!.start) + data.size });
         });
         offset = (whole ? 0 : range.start) + data.size;
@@ -357,7 +363,8 @@ export class DownloadManager {
         contentRange: res.headers.get('content-range'),
         bytes: data.size,
       });
-      if (verdict === 'changed') throw new Gone('Not saved: this video changed on the server. Save it again.');
+      if (verdict === 'changed')
+        throw new Gone('Not saved: this video changed on the server. Save it again.');
       if (verdict === 'bad') throw new Error(`unexpected answer ${res.status} for ${range.header}`);
       return data;
     } finally {
@@ -386,7 +393,12 @@ export class DownloadManager {
       await cache.put(
         videoReadUrl(record.videoId),
         new Response(
-          JSON.stringify({ statusCode: 200, success: true, message: 'Saved on this device', data: record.video }),
+          JSON.stringify({
+            statusCode: 200,
+            success: true,
+            message: 'Saved on this device',
+            data: record.video,
+          }),
           { headers: { 'content-type': 'application/json; charset=utf-8', [SAVED_AT_HEADER]: savedAt } },
         ),
       );

@@ -30,9 +30,7 @@ export function DownloadsList() {
         {estimate ? ` ${formatBytes(estimate.free)} free on this phone.` : ''}
       </p>
       {downloads.length === 0 ? (
-        <p>
-          Nothing saved yet. Open a video and choose “Save for offline” to watch it with no network.
-        </p>
+        <p>Nothing saved yet. Open a video and choose “Save for offline” to watch it with no network.</p>
       ) : (
         <ul className="downloads">
           {downloads.map((d) => (
@@ -60,7 +58,11 @@ export function DownloadsList() {
                     </Link>
                   ) : null}
                   {d.state === 'saving' || d.state === 'waiting' ? (
-                    <button type="button" className="button button-secondary" onClick={() => void manager.pause(d.id)}>
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      onClick={() => void manager.pause(d.id)}
+                    >
                       Pause
                     </button>
                   ) : null}

@@ -64,7 +64,11 @@ export function SaveForOffline({
         >
           {paused ? 'Resume' : 'Pause'}
         </button>
-        <button type="button" className="button button-secondary" onClick={() => void manager.remove(saved.id)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void manager.remove(saved.id)}
+        >
           Cancel
         </button>
         {saved.message ? (
@@ -85,7 +89,9 @@ export function SaveForOffline({
       >
         Save for offline · {formatBytes(rendition.bytes)}
       </button>
-      {estimate ? <span className="save-offline-note">{formatBytes(estimate.free)} free on this phone</span> : null}
+      {estimate ? (
+        <span className="save-offline-note">{formatBytes(estimate.free)} free on this phone</span>
+      ) : null}
       {saved?.message ? (
         <p className="save-offline-note save-offline-problem" role="alert">
           {saved.message}

@@ -46,9 +46,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
   const savedCopy =
     saved?.state === 'saved' ? video.renditions.find((r) => r.quality === saved.quality) : undefined;
   const current =
-    picked ??
-    savedCopy ??
-    defaultQuality(video.renditions, { dataSaver: dataSaverOn(), last: lastChoice() });
+    picked ?? savedCopy ?? defaultQuality(video.renditions, { dataSaver: dataSaverOn(), last: lastChoice() });
   const playing = started === video._id;
 
   const onPlay = () => {
@@ -122,7 +120,13 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
           </span>
         ) : null}
         {me ? (
-          <SaveForOffline video={video} rendition={current} ownerId={me._id} manager={manager} saved={saved} />
+          <SaveForOffline
+            video={video}
+            rendition={current}
+            ownerId={me._id}
+            manager={manager}
+            saved={saved}
+          />
         ) : null}
       </div>
       <div className="player-owner">
