@@ -40,7 +40,10 @@ cleanupOutdatedCaches();
 // device, online too, so that nothing is downloaded twice; Range requests get 206s. Their cache
 // is not the precache's, so an update never removes it.
 void readSavedList();
-registerRoute(({ url, request }) => maybeSaved(request, url), ({ request }) => answerSaved(request));
+registerRoute(
+  ({ url, request }) => maybeSaved(request, url),
+  ({ request }) => answerSaved(request),
+);
 
 // Every navigation is answered with the precached shell; the router picks the screen.
 registerRoute(
