@@ -59,24 +59,25 @@ async function measureOnce(page: Page, videoId: string): Promise<{ first: number
   await page.goto(`/videos/${videoId}`);
   const video = page.locator('video.player-video');
   await video.waitFor();
-  return video.evaluate(async (v: HTMLVideoElement) => {
-    const frame = () =>
-      new Promise<void>((resolve) => v.requestVideoFrameCallback(() => resolve()));
+  // A string, not a function: tsx would add helpers to a function that the page does not have.
+  return page.evaluate(`(async () => {
+    const v = document.querySelector('video.player-video');
     v.muted = true;
     let t0 = performance.now();
-    const shown = frame();
+    const shown = new Promise((resolve) => v.requestVideoFrameCallback(() => resolve()));
     await v.play();
     await shown;
     const first = performance.now() - t0;
     v.pause();
     t0 = performance.now();
-    const seeked = new Promise((r) => v.addEventListener('seeked', r, { once: true }));
+    const seeked = new Promise((resolve) => v.addEventListener('seeked', resolve, { once: true }));
     v.currentTime = v.duration / 2;
     await seeked;
+    const frame = new Promise((resolve) => v.requestVideoFrameCallback(() => resolve()));
     await v.play();
-    await frame();
+    await frame;
     return { first, seek: performance.now() - t0 };
-  });
+  })()`) as Promise<{ first: number; seek: number }>;
 }
 
 export async function savedVideosSection(say: (line?: string) => void): Promise<void> {
