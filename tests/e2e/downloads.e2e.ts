@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Video } from '../../src/shared/contracts/videos.ts';
 import { formatBytes } from '../../src/client/lib/format.ts';
 import { makeClip } from '../helpers/clips.ts';
-import { h1, phone, shots, signUp, useChromium } from '../helpers/e2e.ts';
+import { desktop, h1, phone, shots, signUp, useChromium } from '../helpers/e2e.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
 
 // Issue 17: a lesson saved on school Wi-Fi plays on the bus (docs/offline.md, "Saved videos").
@@ -15,15 +15,17 @@ const baseURL = inject('baseURL');
 const browser = useChromium();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-downloads-'));
 const clip = path.join(work, 'lesson.mp4');
+const shortClip = path.join(work, 'short.mp4');
 const MIB = 1024 * 1024;
 beforeAll(() => {
   // 150 s of a noisy 240-line picture: its 240p copy weighs over 3 MiB, so it downloads in
   // four chunks and a cut can fall in the middle.
   makeClip(clip, { width: 426, height: 240, seconds: 150, noise: true });
+  makeClip(shortClip, { width: 640, height: 360, seconds: 20 });
 });
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-async function uploadAndWait(context: BrowserContext, title: string): Promise<Video> {
+async function uploadAndWait(context: BrowserContext, title: string, file = clip): Promise<Video> {
   const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#2a6' } })
     .png()
     .toBuffer();
@@ -31,7 +33,7 @@ async function uploadAndWait(context: BrowserContext, title: string): Promise<Vi
     headers: { origin: baseURL },
     multipart: {
       title,
-      videoFile: { name: 'lesson.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) },
+      videoFile: { name: 'lesson.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(file) },
       thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
     },
   });
@@ -210,4 +212,64 @@ describe('saving a lesson for offline', () => {
       await context.close();
     },
   );
+
+  it('says when there is no room and keeps nothing; after sign-out another student sees none of it', async () => {
+    const context = await browser().newContext({ baseURL, ...desktop });
+    await signUp(context, 'owner', 'Kiran Shah');
+    const video = await uploadAndWait(context, 'Magnets at home', shortClip);
+    const small = video.renditions.find((r) => r.quality === '240p')!;
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`/videos/${video._id}`);
+    await controlled(page);
+    const save = page.getByRole('button', { name: `Save for offline · ${formatBytes(small.bytes)}` });
+    await save.waitFor();
+    await page.screenshot({ path: path.join(shots, 'save-offline-desktop.png') });
+
+    // A phone with less room than the copy needs (Chromium refuses the writes; its estimate
+    // still reports the real quota, so this is the refusal of a write, not the check before).
+    const cdp = await context.newCDPSession(page);
+    const used = await usage(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: baseURL, quotaSize: used + 1000 });
+    await save.click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Not saved: this phone has no room for ${formatBytes(small.bytes)}.` })
+      .waitFor();
+    expect(
+      await page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('eduportal-downloads');
+            open.onsuccess = () => {
+              const count = open.result.transaction('chunks').objectStore('chunks').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+            open.onerror = () => reject(open.error);
+          }),
+      ),
+    ).toBe(0);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: baseURL });
+
+    // With room again, the same button saves it.
+    await save.click();
+    await page.getByRole('link', { name: 'Saved' }).waitFor({ timeout: 30_000 });
+    await page.goto('/downloads');
+    const item = page.getByRole('listitem').filter({ hasText: 'Magnets at home' });
+    await expect.poll(() => item.textContent()).toContain(`240p · ${formatBytes(small.bytes)} · Saved`);
+    await page.screenshot({ path: path.join(shots, 'downloads-desktop.png') });
+
+    // Sign-out, then another student on the same browser: the list is not theirs to see.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect.poll(() => h1(page).textContent()).toBe('Login');
+    await signUp(context, 'other', 'Asha Verma');
+    await page.goto('/downloads');
+    await expect.poll(() => h1(page).textContent()).toBe('Downloads');
+    await page.getByText('Nothing saved yet.', { exact: false }).waitFor();
+    expect(await page.getByText('Magnets at home').count()).toBe(0);
+    await page.goto(`/videos/${video._id}`);
+    await page.getByRole('button', { name: /^Save for offline/ }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -153,10 +153,11 @@ export class DownloadManager {
       await this.remove(id);
     }
     if (!this.askedToPersist) {
-      // Asked at the first save: a phone short of space must not evict the lessons first.
+      // Asked at the first save: a phone short of space must not evict the lessons first. Not
+      // awaited: a browser may hold the answer until the student answers a prompt (Firefox), or
+      // for ever (Chromium without a window), and the download need not wait for it.
       this.askedToPersist = true;
-      const persisted = await navigator.storage?.persisted?.().catch(() => false);
-      if (!persisted) await navigator.storage?.persist?.().catch(() => false);
+      void navigator.storage?.persist?.().catch(() => false);
     }
     const record: DownloadRecord = {
       id,
@@ -180,7 +181,14 @@ export class DownloadManager {
       record.state = 'failed';
       record.message = quotaMessage(rendition.bytes);
     }
-    await this.db.downloads.put(record);
+    try {
+      await this.db.downloads.put(record);
+    } catch (err) {
+      if (!isQuotaError(err)) throw err;
+      // No room even for the record: the refusal is shown from memory, and nothing is stored.
+      this.show({ ...record, state: 'failed', message: quotaMessage(rendition.bytes) });
+      return id;
+    }
     this.show(record);
     if (record.state === 'saving') void this.run(id);
     return id;
@@ -435,7 +443,10 @@ export class DownloadManager {
     await this.discardChunks(id).catch(() => undefined);
     if (!record) return;
     await this.dropSmallParts(record).catch(() => undefined);
-    await this.patch(id, { state: 'failed', received: 0, message: quotaMessage(record.bytes) });
+    const failed = { ...record, state: 'failed' as const, received: 0, message: quotaMessage(record.bytes) };
+    // Even the record may not fit: then it goes, and the refusal is shown from memory.
+    await this.db.downloads.put(failed).catch(() => this.db.downloads.delete(id));
+    this.show(failed);
   }
 }
 
