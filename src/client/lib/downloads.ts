@@ -11,6 +11,7 @@ import { downloadsHeldBack } from './data-saver.ts';
 import { assemble, checkPart, DOWNLOAD_CHUNK_BYTES, nextRange, resumeOffset } from './download-chunks.ts';
 import { formatBytes } from './format.ts';
 import { setOpenDownloads } from './open-downloads-flag.ts';
+import { RetrySchedule } from './retry-schedule.ts';
 import { storageEstimate } from './storage-estimate.ts';
 import { createStore } from './store.ts';
 
@@ -80,8 +81,6 @@ const quotaMessage = (bytes: number) =>
   `Not saved: this phone has no room for ${formatBytes(bytes)}. Free some space (or delete a download) and try again.`;
 const offlineMessage = 'You are offline. Saving goes on by itself when you are back online.';
 const wifiMessage = 'Waiting for Wi-Fi: you chose to save downloads only on Wi-Fi.';
-/** Waits before the next try after a failure: 5 s, 10 s, 20 s, 40 s, then every 60 s. */
-const BACKOFF_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
 
 class Stopped extends Error {}
 class Gone extends Error {}
@@ -100,8 +99,7 @@ export class DownloadManager {
   private readonly stallMs: number;
   private readonly now: () => number;
   private readonly running = new Map<string, AbortController>();
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
-  private readonly failures = new Map<string, number>();
+  private readonly retries = new RetrySchedule();
   private readonly records = createStore<DownloadRecord[]>([]);
   private readonly loaded: Promise<void>;
   private askedToPersist = false;
@@ -210,7 +208,7 @@ export class DownloadManager {
   }
 
   async resume(id: string): Promise<void> {
-    this.failures.delete(id);
+    this.retries.succeeded(id);
     await this.patch(id, { state: 'saving', message: undefined });
     await this.run(id);
   }
@@ -218,7 +216,7 @@ export class DownloadManager {
   /** Cancel and Delete: stops it, and frees every byte of it no other student still has saved. */
   async remove(id: string): Promise<void> {
     this.stop(id);
-    this.failures.delete(id);
+    this.retries.succeeded(id);
     const record = await this.db.downloads.get(id);
     if (record) {
       await this.db.transaction('rw', this.db.downloads, this.db.chunks, async () => {
@@ -237,9 +235,7 @@ export class DownloadManager {
   }
 
   private stop(id: string) {
-    const timer = this.timers.get(id);
-    if (timer) clearTimeout(timer);
-    this.timers.delete(id);
+    this.retries.cancel(id);
     this.running.get(id)?.abort(new Stopped());
     this.running.delete(id);
   }
@@ -256,19 +252,8 @@ export class DownloadManager {
   }
 
   private async retryLater(id: string, message: string) {
-    const attempt = this.failures.get(id) ?? 0;
-    this.failures.set(id, attempt + 1);
-    const wait = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!;
     await this.patch(id, { state: 'waiting', message });
-    const timer = this.timers.get(id);
-    if (timer) clearTimeout(timer);
-    this.timers.set(
-      id,
-      setTimeout(() => {
-        this.timers.delete(id);
-        void this.run(id);
-      }, wait),
-    );
+    this.retries.later(id, () => void this.run(id));
   }
 
   private async run(id: string): Promise<void> {
@@ -308,7 +293,7 @@ export class DownloadManager {
           await this.db.downloads.update(id, { received: (whole ? 0 : range!.start) + data.size });
         });
         offset = (whole ? 0 : range.start) + data.size;
-        this.failures.delete(id);
+        this.retries.succeeded(id);
         this.show({ ...record, received: offset });
         range = nextRange(offset, record.bytes, this.chunkBytes);
       }
