@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Video } from '../../src/shared/contracts/videos.ts';
 import { formatBytes } from '../../src/client/lib/format.ts';
 import { makeClip } from '../helpers/clips.ts';
-import { desktop, h1, phone, shots, signUp, useChromium } from '../helpers/e2e.ts';
+import { desktop, h1, phone, shots, signUp, uploadMp4, useChromium } from '../helpers/e2e.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
 
 // Issue 17: a lesson saved on school Wi-Fi plays on the bus (docs/offline.md, "Saved videos").
@@ -26,19 +25,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 async function uploadAndWait(context: BrowserContext, title: string, file = clip): Promise<Video> {
-  const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#2a6' } })
-    .png()
-    .toBuffer();
-  const res = await context.request.post('/api/v1/videos', {
-    headers: { origin: baseURL },
-    multipart: {
-      title,
-      videoFile: { name: 'lesson.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(file) },
-      thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const id = ((await res.json()) as { data: Video }).data._id;
+  const { _id: id } = await uploadMp4(context, title, file, '#2a6');
   let video: Video | undefined;
   await expect
     .poll(

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Video } from '../../src/shared/contracts/videos.ts';
 import { formatBytes } from '../../src/client/lib/format.ts';
 import { makeClip } from '../helpers/clips.ts';
-import { desktop, phone, shots, signUp, useChromium } from '../helpers/e2e.ts';
+import { desktop, phone, shots, signUp, uploadMp4, useChromium } from '../helpers/e2e.ts';
 
 // Issue 16: a video's small copies, what each costs, and the Quality control (docs/product.md,
 // "Watching on a weak link").
@@ -22,21 +21,7 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-async function upload(context: BrowserContext, title: string): Promise<Video> {
-  const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#468' } })
-    .png()
-    .toBuffer();
-  const res = await context.request.post('/api/v1/videos', {
-    headers: { origin: baseURL },
-    multipart: {
-      title,
-      videoFile: { name: 'lesson.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) },
-      thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: Video }).data;
-}
+const upload = (context: BrowserContext, title: string) => uploadMp4(context, title, clip, '#468');
 
 const player = (page: Page) => page.locator('video.player-video');
 const quality = (page: Page) => page.getByLabel('Quality');

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from './chromium.ts';
+import type { Video } from '../../src/shared/contracts/videos.ts';
 import { jpegWithExif } from './http.ts';
 
 /** Where journeys leave their screenshots, to be looked at. */
@@ -76,26 +77,43 @@ export async function signUp(
 }
 
 /**
- * Uploads the small fixture clip as a video of the student signed in on `context`, through the
- * API, with a plain thumbnail; answers the video's id.
+ * Uploads a video file as a video of the student signed in on `context`, through the API, with a
+ * plain thumbnail of `colour`; answers the video as created.
  */
-export async function uploadClip(context: BrowserContext, title: string, description = ''): Promise<string> {
-  const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#246' } })
+export async function uploadVideoFile(
+  context: BrowserContext,
+  video: { title: string; description?: string; file: string; mimeType: string; colour: string },
+): Promise<Video> {
+  const thumbnail = await sharp({
+    create: { width: 320, height: 180, channels: 3, background: video.colour },
+  })
     .png()
     .toBuffer();
   const res = await context.request.post('/api/v1/videos', {
     headers: { origin: inject('baseURL') },
     multipart: {
-      title,
-      description,
+      title: video.title,
+      description: video.description ?? '',
       videoFile: {
-        name: 'clip.webm',
-        mimeType: 'video/webm',
-        buffer: fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/clip.webm')),
+        name: path.basename(video.file),
+        mimeType: video.mimeType,
+        buffer: fs.readFileSync(video.file),
       },
       thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { _id: string } }).data._id;
+  return ((await res.json()) as { data: Video }).data;
 }
+
+/** Uploads the small fixture clip (a WebM); answers the video's id. */
+export async function uploadClip(context: BrowserContext, title: string, description = ''): Promise<string> {
+  const file = path.resolve(import.meta.dirname, '../fixtures/clip.webm');
+  return (
+    await uploadVideoFile(context, { title, description, file, mimeType: 'video/webm', colour: '#246' })
+  )._id;
+}
+
+/** Uploads an MP4 made at test time (helpers/clips.ts). */
+export const uploadMp4 = (context: BrowserContext, title: string, file: string, colour: string) =>
+  uploadVideoFile(context, { title, file, mimeType: 'video/mp4', colour });

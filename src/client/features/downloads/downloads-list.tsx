@@ -1,16 +1,15 @@
 import { Link } from '@tanstack/react-router';
+import { DownloadControls, percentSaved } from '../../components/downloads/download-controls.tsx';
 import { useDownloads, useStorageEstimate } from '../../lib/downloads-react.tsx';
 import type { DownloadRecord } from '../../lib/downloads.ts';
 import { formatBytes, formatDate } from '../../lib/format.ts';
 import './downloads.css';
 
-const percent = (d: DownloadRecord) => (d.bytes > 0 ? Math.floor((d.received / d.bytes) * 100) : 0);
-
 function stateLine(d: DownloadRecord): string {
   if (d.state === 'saved') return `Saved ${formatDate(new Date(d.savedAt ?? d.createdAt).toISOString())}`;
-  if (d.state === 'paused') return `Paused at ${percent(d)}%`;
+  if (d.state === 'paused') return `Paused at ${percentSaved(d)}%`;
   if (d.state === 'failed') return 'Not saved';
-  return `Saving ${percent(d)}%`;
+  return `Saving ${percentSaved(d)}%`;
 }
 
 /**
@@ -57,28 +56,7 @@ export function DownloadsList() {
                       Play
                     </Link>
                   ) : null}
-                  {d.state === 'saving' || d.state === 'waiting' ? (
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      onClick={() => void manager.pause(d.id)}
-                    >
-                      Pause
-                    </button>
-                  ) : null}
-                  {d.state === 'paused' ? (
-                    <button type="button" className="button" onClick={() => void manager.resume(d.id)}>
-                      Resume
-                    </button>
-                  ) : null}
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    aria-label={`${d.state === 'saved' || d.state === 'failed' ? 'Delete' : 'Cancel'} ${d.title}`}
-                    onClick={() => void manager.remove(d.id)}
-                  >
-                    {d.state === 'saved' || d.state === 'failed' ? 'Delete' : 'Cancel'}
-                  </button>
+                  <DownloadControls download={d} manager={manager} title={d.title} />
                 </div>
               </div>
             </li>

@@ -1,11 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { Rendition, Video } from '../../../shared/contracts/videos.ts';
+import { DownloadControls, percentSaved } from '../../components/downloads/download-controls.tsx';
 import type { DownloadManager, DownloadRecord } from '../../lib/downloads.ts';
 import { useStorageEstimate } from '../../lib/downloads-react.tsx';
 import { formatBytes } from '../../lib/format.ts';
-
-export const percentSaved = (d: Pick<DownloadRecord, 'received' | 'bytes'>) =>
-  d.bytes > 0 ? Math.floor((d.received / d.bytes) * 100) : 0;
 
 /**
  * "Save for offline" beside the Quality control (docs/product.md, "Saving lessons for offline"):
@@ -57,20 +55,7 @@ export function SaveForOffline({
         >
           {paused ? `Paused at ${percent}%` : `Saving ${percent}%`}
         </span>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => void (paused ? manager.resume(saved.id) : manager.pause(saved.id))}
-        >
-          {paused ? 'Resume' : 'Pause'}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => void manager.remove(saved.id)}
-        >
-          Cancel
-        </button>
+        <DownloadControls download={saved} manager={manager} />
         {saved.message ? (
           <p className="save-offline-note" role="status">
             {saved.message}
