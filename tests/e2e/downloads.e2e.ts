@@ -62,7 +62,8 @@ describe('saving a lesson for offline', () => {
       const chunks = Math.ceil(small.bytes / MIB);
 
       const page = await context.newPage();
-      const problems = watchProblems(page);
+      // The 416 is asked for on purpose, below.
+      const problems = watchProblems(page, [416]);
       // Every Range request of the download, as the server would see it.
       const asked: string[] = [];
       let cut = false;
@@ -96,8 +97,10 @@ describe('saving a lesson for offline', () => {
         .poll(() => page.getByText(/^Saving \d+%$/).textContent())
         .toMatch(/^Saving (2[0-9]|3[0-9])%$/);
       await page.screenshot({ path: path.join(shots, 'save-offline-waiting-phone.png') });
+      // The connection returns while the student closes and reopens the app: the download goes
+      // on at start, from the chunk the cut fell in.
       reconnected = true;
-      // It goes on by itself (on its next try, or at once when the browser says it is online).
+      await page.reload();
       await page.getByRole('link', { name: 'Saved' }).waitFor({ timeout: 60_000 });
       await page.screenshot({ path: path.join(shots, 'save-offline-saved-phone.png') });
       const distinct = new Set(asked);
@@ -181,6 +184,27 @@ describe('saving a lesson for offline', () => {
       const partial = played.filter((p) => p.status === 206);
       expect(partial.length).toBeGreaterThan(0);
       expect(played.every((p) => p.fromWorker)).toBe(true);
+      // The worker's Range answers, asked directly: a suffix, and a start beyond the end.
+      const answers = await page.evaluate(
+        async ({ url, size }) => {
+          const ask = async (range: string) => {
+            const res = await fetch(url, { headers: { Range: range } });
+            return {
+              status: res.status,
+              range: res.headers.get('content-range'),
+              bytes: (await res.blob()).size,
+            };
+          };
+          return { suffix: await ask('bytes=-100'), beyond: await ask(`bytes=${size}-`) };
+        },
+        { url: small.url, size: small.bytes },
+      );
+      expect(answers.suffix).toEqual({
+        status: 206,
+        range: `bytes ${small.bytes - 100}-${small.bytes - 1}/${small.bytes}`,
+        bytes: 100,
+      });
+      expect(answers.beyond).toMatchObject({ status: 416, range: `bytes */${small.bytes}` });
 
       // Delete frees the space: the estimate drops by about the file's size.
       await page.goto('/downloads');
