@@ -283,4 +283,61 @@ describe('saving a lesson for offline', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('pauses, resumes and cancels a download, and Cancel keeps nothing', async () => {
+    const context = await browser().newContext({ baseURL, ...phone });
+    await signUp(context, 'pauser', 'Ravi Das');
+    const video = await uploadAndWait(context, 'Rivers of India', shortClip);
+    const small = video.renditions.find((r) => r.quality === '240p')!;
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    // The chunk is held on its way until the journey lets it go, so the buttons can be pressed.
+    let release: () => void = () => undefined;
+    let held = 0;
+    await page.route(`**${small.url}`, async (route) => {
+      if (!(await route.request().headerValue('x-eduportal-download'))) return route.continue();
+      held++;
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`/videos/${video._id}`);
+    await controlled(page);
+    const chunksStored = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('eduportal-downloads');
+            open.onsuccess = () => {
+              const count = open.result.transaction('chunks').objectStore('chunks').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+            open.onerror = () => reject(open.error);
+          }),
+      );
+
+    await page.getByRole('button', { name: /^Save for offline/ }).tap();
+    await expect.poll(() => held).toBe(1);
+    await page.getByText('Saving 0%').waitFor();
+    await page.getByRole('button', { name: 'Pause' }).tap();
+    await page.getByText('Paused at 0%').waitFor();
+    release();
+    await page.getByRole('button', { name: 'Resume' }).tap();
+    await expect.poll(() => held).toBe(2);
+    await page.getByText('Saving 0%').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).tap();
+    await page.getByRole('button', { name: `Save for offline · ${formatBytes(small.bytes)}` }).waitFor();
+    release();
+    expect(await chunksStored()).toBe(0);
+
+    // Saved for real this time; /downloads then lists it.
+    await page.unroute(`**${small.url}`);
+    await page.getByRole('button', { name: /^Save for offline/ }).tap();
+    await page.getByRole('link', { name: 'Saved' }).waitFor({ timeout: 30_000 });
+    expect(await chunksStored()).toBe(1);
+    await page.getByRole('link', { name: 'Saved' }).tap();
+    await expect.poll(() => h1(page).textContent()).toBe('Downloads');
+    await page.getByRole('listitem').filter({ hasText: 'Rivers of India' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
