@@ -46,6 +46,20 @@ async function controlled(page: Page) {
   });
 }
 
+/** How many download chunks this browser keeps (docs/offline.md, "Saved videos"). */
+const chunksStored = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('eduportal-downloads');
+        open.onsuccess = () => {
+          const count = open.result.transaction('chunks').objectStore('chunks').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+
 const player = (page: Page) => page.locator('video.player-video');
 const usage = (page: Page) => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
 
@@ -247,19 +261,7 @@ describe('saving a lesson for offline', () => {
       .getByRole('alert')
       .filter({ hasText: `Not saved: this phone has no room for ${formatBytes(small.bytes)}.` })
       .waitFor();
-    expect(
-      await page.evaluate(
-        () =>
-          new Promise<number>((resolve, reject) => {
-            const open = indexedDB.open('eduportal-downloads');
-            open.onsuccess = () => {
-              const count = open.result.transaction('chunks').objectStore('chunks').count();
-              count.onsuccess = () => resolve(count.result);
-            };
-            open.onerror = () => reject(open.error);
-          }),
-      ),
-    ).toBe(0);
+    expect(await chunksStored(page)).toBe(0);
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: baseURL });
 
     // With room again, the same button saves it.
@@ -302,18 +304,6 @@ describe('saving a lesson for offline', () => {
     });
     await page.goto(`/videos/${video._id}`);
     await controlled(page);
-    const chunksStored = () =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve, reject) => {
-            const open = indexedDB.open('eduportal-downloads');
-            open.onsuccess = () => {
-              const count = open.result.transaction('chunks').objectStore('chunks').count();
-              count.onsuccess = () => resolve(count.result);
-            };
-            open.onerror = () => reject(open.error);
-          }),
-      );
 
     await page.getByRole('button', { name: /^Save for offline/ }).tap();
     await expect.poll(() => held).toBe(1);
@@ -327,13 +317,13 @@ describe('saving a lesson for offline', () => {
     await page.getByRole('button', { name: 'Cancel' }).tap();
     await page.getByRole('button', { name: `Save for offline · ${formatBytes(small.bytes)}` }).waitFor();
     release();
-    expect(await chunksStored()).toBe(0);
+    expect(await chunksStored(page)).toBe(0);
 
     // Saved for real this time; /downloads then lists it.
     await page.unroute(`**${small.url}`);
     await page.getByRole('button', { name: /^Save for offline/ }).tap();
     await page.getByRole('link', { name: 'Saved' }).waitFor({ timeout: 30_000 });
-    expect(await chunksStored()).toBe(1);
+    expect(await chunksStored(page)).toBe(1);
     await page.getByRole('link', { name: 'Saved' }).tap();
     await expect.poll(() => h1(page).textContent()).toBe('Downloads');
     await page.getByRole('listitem').filter({ hasText: 'Rivers of India' }).waitFor();
