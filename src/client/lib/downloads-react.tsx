@@ -15,12 +15,12 @@ function loadManager(): Promise<DownloadManager> {
 const none: DownloadRecord[] = [];
 const noSubscription = () => () => undefined;
 
-/** The download manager once loaded; undefined until then (a render or two). */
-export function useDownloadManager(): DownloadManager | undefined {
+/** The download manager once loaded; undefined until then (a render or two), or while `load` is false. */
+export function useDownloadManager(load = true): DownloadManager | undefined {
   return useSyncExternalStore(
     (loaded) => {
       let live = true;
-      if (!current) void loadManager().then(() => live && loaded());
+      if (!current && load) void loadManager().then(() => live && loaded());
       return () => {
         live = false;
       };
@@ -32,8 +32,9 @@ export function useDownloadManager(): DownloadManager | undefined {
 
 /** The signed-in student's downloads, oldest first (nobody else's: docs/offline.md, "Sign-out"). */
 export function useDownloads(): { manager: DownloadManager | undefined; downloads: DownloadRecord[] } {
-  const manager = useDownloadManager();
   const ownerId = useCurrentUser()?._id;
+  // A signed-out visitor has no downloads (docs/offline.md, "At sign-out"): nothing loads for them.
+  const manager = useDownloadManager(ownerId !== undefined);
   const all = useSyncExternalStore(
     manager?.subscribe ?? noSubscription,
     manager?.getRecords ?? (() => none),
