@@ -24,6 +24,7 @@ import { preparedSection } from './prepared.ts';
 import { lighthouseMedians } from './lighthouse.ts';
 import { SEED_MEDIA, scratchDatabase, seed, type SeedSizes } from './seed.ts';
 import { renditionsSection } from './renditions.ts';
+import { savedVideosSection } from './saved-videos.ts';
 import { uploadsSection } from './uploads.ts';
 
 // BENCH_SCALE shrinks the data set for a quick trial of the script itself (e.g. 0.01).
@@ -44,7 +45,7 @@ const SIZES = Object.fromEntries(
   Object.entries(FULL).map(([k, v]) => [k, Math.max(k === 'users' ? 100 : 1, Math.round(v * SCALE))]),
 ) as unknown as SeedSizes;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
-// BENCH_ONLY=api,uploads,renditions,cluster,client runs only those sections, for a quick look at one.
+// BENCH_ONLY=api,uploads,renditions,saved,cluster,client runs only those sections, for a quick look at one.
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const PASSWORD = 'benchmark password';
 const lines: string[] = [];
@@ -355,6 +356,7 @@ async function main() {
   }
   if (part('uploads')) await uploadsSection(say);
   if (part('renditions')) await renditionsSection(say);
+  if (part('saved')) await savedVideosSection(say);
   if (part('cluster')) await clusterSection(say, SECONDS);
   if (part('client')) await clientSection();
   say(`\nThe whole run took ${fmt((Date.now() - started) / 60_000, 1)} minutes.`);

@@ -19,6 +19,7 @@ import {
 } from '../src/shared/offline.ts';
 import { unusableAnswersFallBack } from './api-reads.ts';
 import { drainFromWorker } from './outbox-sync.ts';
+import { answerSaved, maybeSaved, readSavedList, savedReadsFallBack } from './saved-videos.ts';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
@@ -34,6 +35,15 @@ interface SyncEvent extends ExtendableEvent {
 // after the first visit, so every route opens offline, by link or by reload.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+// Saved lessons first (docs/offline.md, "Saved videos"): a saved video, its thumbnail, from the
+// device, online too, so that nothing is downloaded twice; Range requests get 206s. Their cache
+// is not the precache's, so an update never removes it.
+void readSavedList();
+registerRoute(
+  ({ url, request }) => maybeSaved(request, url),
+  ({ request }) => answerSaved(request),
+);
 
 // Every navigation is answered with the precached shell; the router picks the screen.
 registerRoute(
@@ -57,6 +67,8 @@ registerRoute(
     networkTimeoutSeconds: 8,
     plugins: [
       unusableAnswersFallBack(),
+      // A saved video's page opens offline even after sign-out emptied the API cache.
+      savedReadsFallBack(),
       {
         // Only answers that can be shown again, stamped on their way into the cache.
         cacheWillUpdate: async ({ response }) => {
@@ -92,6 +104,10 @@ self.addEventListener('message', (event) => {
   if (type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
   // At logout nothing private may stay on the device.
   if (type === SW_MESSAGES.clearPrivate) event.waitUntil(caches.delete(API_CACHE));
+  // A video was saved or deleted: read the list again, then say so (the page waits for it).
+  if (type === SW_MESSAGES.savedVideosChanged) {
+    event.waitUntil(readSavedList().then(() => event.ports[0]?.postMessage({ ok: true })));
+  }
 });
 
 // The connection is back (Background Sync; Chromium browsers): send what waits in the outbox,

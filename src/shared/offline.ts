@@ -4,6 +4,23 @@ import type { OutboxEntry } from './outbox/model.ts';
 /** Names the service worker and the page agree on. */
 export const API_CACHE = 'api-reads-v1';
 export const MEDIA_CACHE = 'media-images-v1';
+/**
+ * Saved lessons (docs/offline.md, "Saved videos"). The video files stay in the chunks they were
+ * downloaded in, in IndexedDB (`DOWNLOADS_DB`, written by the page with Dexie, read by the worker):
+ * stores `downloads` (key `id`, indexes `ownerId`, `videoId`, `url`) and `chunks` (key
+ * `[url+start]`, index `url`), declared in src/client/lib/downloads.ts.
+ */
+export const DOWNLOADS_DB = 'eduportal-downloads';
+/**
+ * The small parts of a saved lesson: its thumbnail and its API read. Named by hand, never by a
+ * release: the precache cleanup only deletes names with "-precache-" in them.
+ */
+export const SAVED_VIDEOS_CACHE = 'saved-videos-v1';
+/**
+ * Sent with the Range requests of a download: the worker leaves those to the network, so a
+ * download never reads the copy it is making.
+ */
+export const DOWNLOAD_HEADER = 'x-eduportal-download';
 /** Set by the service worker on an API answer it kept; its value is when it was saved (ISO). */
 export const SAVED_AT_HEADER = 'x-eduportal-saved-at';
 export const SW_MESSAGES = {
@@ -11,6 +28,8 @@ export const SW_MESSAGES = {
   clearPrivate: 'CLEAR_PRIVATE',
   /** From the worker: it delivered (or failed) outbox entries; pages re-read their views. */
   outboxChanged: 'OUTBOX_CHANGED',
+  /** From the page: a video was saved or deleted; the worker reads the saved list again. */
+  savedVideosChanged: 'SAVED_VIDEOS_CHANGED',
 } as const;
 /** The worker's `outboxChanged` message: what reached the server, each with the server's data. */
 export interface OutboxChangedMessage {

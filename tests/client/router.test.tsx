@@ -34,6 +34,7 @@ describe('the router', { timeout: 20_000 }, () => {
       '/createtweet',
       '/mysubscribers',
       '/subscriptions',
+      '/downloads',
     ]);
   });
 

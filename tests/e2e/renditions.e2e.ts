@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Video } from '../../src/shared/contracts/videos.ts';
 import { formatBytes } from '../../src/client/lib/format.ts';
 import { makeClip } from '../helpers/clips.ts';
-import { desktop, phone, shots, signUp, uploadVideo, useChromium } from '../helpers/e2e.ts';
+import { desktop, phone, shots, signUp, uploadMp4, useChromium } from '../helpers/e2e.ts';
 
 // Issue 16: a video's small copies, what each costs, and the Quality control (docs/product.md,
 // "Watching on a weak link").
@@ -21,7 +21,7 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-const upload = (context: BrowserContext, title: string) => uploadVideo(context, title, '', clip);
+const upload = (context: BrowserContext, title: string) => uploadMp4(context, title, clip, '#468');
 
 const player = (page: Page) => page.locator('video.player-video');
 const quality = (page: Page) => page.getByLabel('Quality');

@@ -29,11 +29,24 @@ export function makeClip(
     seconds,
     audio = true,
     fps = 25,
-  }: { width: number; height: number; seconds: number; audio?: boolean; fps?: number },
+    noise,
+  }: {
+    width: number;
+    height: number;
+    seconds: number;
+    audio?: boolean;
+    fps?: number;
+    /**
+     * Noise over the picture (with the source held to 1 Mbit/s), so that its renditions do not
+     * compress away and weigh what real lessons do: 240p then costs about 1.5 MB a minute.
+     */
+    noise?: boolean;
+  },
 ): void {
   execFileSync('ffmpeg', [
     ...['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}`],
     ...(audio ? ['-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=44100'] : []),
+    ...(noise ? ['-vf', 'noise=alls=30:allf=t', '-b:v', '1M'] : []),
     ...['-t', String(seconds), '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast'],
     ...(audio ? ['-c:a', 'aac', '-ac', '2', '-b:a', '96k'] : ['-an']),
     ...['-movflags', '+faststart', '-y', file],

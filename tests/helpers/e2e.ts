@@ -91,29 +91,27 @@ export async function signUp(
 }
 
 /**
- * Uploads a clip (the small fixture WebM unless `clip` names an MP4 made at test time) as a video
- * of the student signed in on `context`, through the API, with a plain thumbnail; answers the
- * video as the server made it.
+ * Uploads a video file as a video of the student signed in on `context`, through the API, with a
+ * plain thumbnail of `colour`; answers the video as created.
  */
-export async function uploadVideo(
+export async function uploadVideoFile(
   context: BrowserContext,
-  title: string,
-  description = '',
-  clip = path.resolve(import.meta.dirname, '../fixtures/clip.webm'),
+  video: { title: string; description?: string; file: string; mimeType: string; colour: string },
 ): Promise<Video> {
-  const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#246' } })
+  const thumbnail = await sharp({
+    create: { width: 320, height: 180, channels: 3, background: video.colour },
+  })
     .png()
     .toBuffer();
-  const webm = clip.endsWith('.webm');
   const res = await context.request.post('/api/v1/videos', {
     headers: { origin: inject('baseURL') },
     multipart: {
-      title,
-      description,
+      title: video.title,
+      description: video.description ?? '',
       videoFile: {
-        name: path.basename(clip),
-        mimeType: webm ? 'video/webm' : 'video/mp4',
-        buffer: fs.readFileSync(clip),
+        name: path.basename(video.file),
+        mimeType: video.mimeType,
+        buffer: fs.readFileSync(video.file),
       },
       thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
     },
@@ -122,7 +120,14 @@ export async function uploadVideo(
   return ((await res.json()) as { data: Video }).data;
 }
 
-/** Uploads the small fixture clip (see uploadVideo); answers the video's id. */
+/** Uploads the small fixture clip (a WebM); answers the video's id. */
 export async function uploadClip(context: BrowserContext, title: string, description = ''): Promise<string> {
-  return (await uploadVideo(context, title, description))._id;
+  const file = path.resolve(import.meta.dirname, '../fixtures/clip.webm');
+  return (
+    await uploadVideoFile(context, { title, description, file, mimeType: 'video/webm', colour: '#246' })
+  )._id;
 }
+
+/** Uploads an MP4 made at test time (helpers/clips.ts). */
+export const uploadMp4 = (context: BrowserContext, title: string, file: string, colour: string) =>
+  uploadVideoFile(context, { title, file, mimeType: 'video/mp4', colour });

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { SWRConfig, unload } from 'swr';
 import { ToastHost } from '../components/toast/toast-host.tsx';
 import { SessionProvider, useSession } from '../lib/session.tsx';
+import { DownloadResumer } from '../lib/downloads-react.tsx';
 import { UploadResumer } from '../lib/uploads-react.tsx';
 import type { createAppRouter } from './router.tsx';
 import { swrConfig } from './swr-config.ts';
@@ -41,6 +42,7 @@ export function App({ router }: { router: AppRouter }) {
       <SWRConfig value={config}>
         <SessionWatcher router={router} />
         <UploadResumer />
+        <DownloadResumer />
         <RouterProvider router={router} />
         <ToastHost />
       </SWRConfig>

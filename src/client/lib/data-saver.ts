@@ -21,3 +21,24 @@ export function dataSaverOn(): boolean {
     connection?.effectiveType === 'slow-2g'
   );
 }
+
+/**
+ * Set to "1" by the settings screen's "Save downloads only on Wi-Fi" (issue 19 owns that screen;
+ * until it exists nothing sets it). docs/offline.md, "Saved videos".
+ */
+export const DOWNLOADS_WIFI_ONLY = 'eduportal-downloads-wifi-only';
+
+/**
+ * Whether downloads must wait: the student asked for Wi-Fi only and the browser reports mobile
+ * data. Where the browser cannot tell (no `navigator.connection.type`: Firefox, Safari, and
+ * Chromium on a desktop), downloads go ahead, as product-additions.md's rule says.
+ */
+export function downloadsHeldBack(): boolean {
+  let wifiOnly = false;
+  try {
+    wifiOnly = localStorage.getItem(DOWNLOADS_WIFI_ONLY) === '1';
+  } catch {
+    // Storage refused: the setting cannot have been made.
+  }
+  return wifiOnly && connectionInfo()?.type === 'cellular';
+}

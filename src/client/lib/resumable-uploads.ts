@@ -4,6 +4,7 @@ import { TUS_VERSION, UPLOADS_PATH } from '../../shared/contracts/uploads.ts';
 import type { Video } from '../../shared/contracts/videos.ts';
 import { ApiError, NetworkError, type ApiClient } from './api-client.ts';
 import { setOpenUploads } from './open-uploads-flag.ts';
+import { RetrySchedule } from './retry-schedule.ts';
 import { createStore, type Store } from './store.ts';
 
 /**
@@ -85,8 +86,6 @@ const envNumber = (value: unknown, fallback: number) => {
 };
 export const DEFAULT_CHUNK_BYTES = envNumber(import.meta.env.VITE_UPLOAD_CHUNK_MB, 5) * MIB;
 export const DEFAULT_KEEP_FILE_BYTES = envNumber(import.meta.env.VITE_UPLOAD_KEEP_FILE_MB, 200) * MIB;
-/** Waits before the next try after a failure: 5 s, 10 s, 20 s, 40 s, then every 60 s. */
-const BACKOFF_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
 
 class UploadsDatabase extends Dexie {
   uploads!: EntityTable<UploadRecord, 'id'>;
@@ -151,8 +150,7 @@ export class UploadManager {
   private readonly running = new Map<string, Running>();
   /** Files chosen in this page that are not kept in IndexedDB (over the size cap). */
   private readonly picked = new Map<string, Blob>();
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
-  private readonly failures = new Map<string, number>();
+  private readonly retries = new RetrySchedule();
   private readonly records: Store<UploadRecord[]> = createStore<UploadRecord[]>([]);
   private readonly speeds = createStore<Record<string, number | null>>({});
   private readonly chunkSize: number;
@@ -279,7 +277,7 @@ export class UploadManager {
   }
 
   async pause(id: string): Promise<void> {
-    this.clearTimer(id);
+    this.retries.cancel(id);
     const run = this.running.get(id);
     this.running.delete(id);
     await run?.upload.abort(false).catch(() => undefined);
@@ -287,13 +285,13 @@ export class UploadManager {
   }
 
   async resume(id: string): Promise<void> {
-    this.failures.delete(id);
+    this.retries.succeeded(id);
     await this.run(id);
   }
 
   /** Stops the upload, ends it on the server, and forgets it. */
   async cancel(id: string): Promise<void> {
-    this.clearTimer(id);
+    this.retries.cancel(id);
     const run = this.running.get(id);
     this.running.delete(id);
     await run?.upload.abort(false).catch(() => undefined);
@@ -311,7 +309,7 @@ export class UploadManager {
   /** Removes a finished or failed upload from the list. */
   async forget(id: string): Promise<void> {
     this.picked.delete(id);
-    this.failures.delete(id);
+    this.retries.succeeded(id);
     await this.db.uploads.delete(id);
     this.publish(this.records.get().filter((r) => r.id !== id));
   }
@@ -327,38 +325,22 @@ export class UploadManager {
     return undefined;
   }
 
-  private clearTimer(id: string) {
-    const timer = this.timers.get(id);
-    if (timer) clearTimeout(timer);
-    this.timers.delete(id);
-  }
-
   /** After a failure that is nobody's fault: wait, say so, and try again. */
   private async retryLater(id: string) {
-    const attempt = this.failures.get(id) ?? 0;
-    this.failures.set(id, attempt + 1);
     const online = navigator.onLine;
     // Offline, the `online` event resumes it; the timer is only a fallback.
-    const wait = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!;
+    const wait = this.retries.later(id, () => void this.run(id));
     const nextTryAt = this.now() + wait;
     await this.patch(id, {
       state: 'waiting',
       nextTryAt,
       message: waitingMessage(online, nextTryAt, this.now()),
     });
-    this.clearTimer(id);
-    this.timers.set(
-      id,
-      setTimeout(() => {
-        this.timers.delete(id);
-        void this.run(id);
-      }, wait),
-    );
   }
 
   private async run(id: string): Promise<void> {
     if (this.running.has(id)) return;
-    this.clearTimer(id);
+    this.retries.cancel(id);
     const record = await this.db.uploads.get(id);
     if (!record || record.state === 'done' || record.state === 'failed') return;
     if (record.state === 'creating' || (record.uploadUrl && record.confirmed === record.size)) {
@@ -404,7 +386,7 @@ export class UploadManager {
       },
       onChunkComplete: (_chunk, accepted) => {
         running.lastActivity = this.now();
-        this.failures.delete(id);
+        this.retries.succeeded(id);
         void this.patch(id, {
           confirmed: accepted,
           state: 'uploading',
@@ -493,7 +475,7 @@ export class UploadManager {
       const result = await this.api.postForm<Video>('/videos', form, {
         headers: { 'Idempotency-Key': record.id },
       });
-      this.failures.delete(record.id);
+      this.retries.succeeded(record.id);
       this.picked.delete(record.id);
       // Nothing is left to resume: the device forgets it; this page still shows it as done.
       await this.db.uploads.delete(record.id);

@@ -16,6 +16,7 @@ export const signedInLinks = [
   { to: '/tweets', label: 'Tweets' },
   { to: '/getusertweets', label: 'My Tweets' },
   { to: '/subscriptions', label: 'My Subscriptions' },
+  { to: '/downloads', label: 'Downloads' },
 ] as const;
 
 export const contactDetails = {

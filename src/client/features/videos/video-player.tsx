@@ -6,9 +6,11 @@ import { isProcessing, useLiveVideo } from '../../api/videos.ts';
 import { LikeButton } from '../../components/like-button.tsx';
 import { SubscribeButton } from '../../components/subscribe-button.tsx';
 import { dataSaverOn } from '../../lib/data-saver.ts';
+import { useDownloads } from '../../lib/downloads-react.tsx';
 import { useApi, useCurrentUser } from '../../lib/session.tsx';
 import { formatDuration } from './format-duration.ts';
 import { defaultQuality, lastChoice, qualityLabel, rememberChoice } from './quality.ts';
+import { SaveForOffline } from './save-for-offline.tsx';
 import './videos.css';
 
 /**
@@ -30,6 +32,8 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
   const [chosen, setChosen] = useState<{ videoId: string; quality: RenditionQuality }>();
   const [started, setStarted] = useState<string>();
   const { data: channel } = useChannelProfile(video.owner.username);
+  const { manager, downloads } = useDownloads();
+  const saved = downloads.find((d) => d.videoId === video._id);
 
   useEffect(() => {
     counted.current = null;
@@ -38,8 +42,11 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
 
   const picked =
     chosen?.videoId === video._id ? video.renditions.find((r) => r.quality === chosen.quality) : undefined;
+  // A saved copy plays first (from the device, online too: docs/offline.md, "Saved videos").
+  const savedCopy =
+    saved?.state === 'saved' ? video.renditions.find((r) => r.quality === saved.quality) : undefined;
   const current =
-    picked ?? defaultQuality(video.renditions, { dataSaver: dataSaverOn(), last: lastChoice() });
+    picked ?? savedCopy ?? defaultQuality(video.renditions, { dataSaver: dataSaverOn(), last: lastChoice() });
   const playing = started === video._id;
 
   const onPlay = () => {
@@ -111,6 +118,15 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
           <span className="player-processing" role="status">
             Smaller copies could not be made; the original plays
           </span>
+        ) : null}
+        {me ? (
+          <SaveForOffline
+            video={video}
+            rendition={current}
+            ownerId={me._id}
+            manager={manager}
+            saved={saved}
+          />
         ) : null}
       </div>
       <div className="player-owner">

@@ -1,0 +1,136 @@
+// Saved videos (issue 17): a lesson saved for offline and played with no network, beside the same
+// lesson streamed from the server on loopback, in the same run and the same Chromium: the time to
+// the first frame after play, and the time for a seek to the middle to show its frame.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import type { Video } from '../src/shared/contracts/videos.ts';
+import { launchChromium } from '../tests/helpers/chromium.ts';
+import { makeClip } from '../tests/helpers/clips.ts';
+import { startServerProcess } from '../tests/helpers/server-process.ts';
+
+const RUNS = 5;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function signUpAndUpload(context: BrowserContext, origin: string, clip: string): Promise<Video> {
+  const avatar = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#37a' } })
+    .png()
+    .toBuffer();
+  const headers = { origin };
+  await context.request.post('/api/v1/users/register', {
+    headers,
+    multipart: {
+      username: 'saver',
+      email: 'saver@school.example',
+      fullName: 'Saver',
+      password: 'benchmark password',
+      avatar: { name: 'a.png', mimeType: 'image/png', buffer: avatar },
+    },
+  });
+  await context.request.post('/api/v1/users/login', {
+    headers,
+    data: { username: 'saver', password: 'benchmark password' },
+  });
+  const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#a73' } })
+    .png()
+    .toBuffer();
+  const res = await context.request.post('/api/v1/videos', {
+    headers,
+    multipart: {
+      title: 'Benchmark lesson',
+      videoFile: { name: 'lesson.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) },
+      thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
+    },
+  });
+  const id = ((await res.json()) as { data: Video }).data._id;
+  for (;;) {
+    const video = ((await (await context.request.get(`/api/v1/videos/v/${id}`)).json()) as { data: Video })
+      .data;
+    if (video.processing.state === 'done') return video;
+    if (video.processing.state === 'failed') throw new Error('renditions failed');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** Opens the video's page afresh, then: play until a frame shows; seek to the middle until its frame shows. */
+async function measureOnce(page: Page, videoId: string): Promise<{ first: number; seek: number }> {
+  await page.goto(`/videos/${videoId}`);
+  const video = page.locator('video.player-video');
+  await video.waitFor();
+  // A string, not a function: tsx would add helpers to a function that the page does not have.
+  return page.evaluate(`(async () => {
+    const v = document.querySelector('video.player-video');
+    v.muted = true;
+    let t0 = performance.now();
+    const shown = new Promise((resolve) => v.requestVideoFrameCallback(() => resolve()));
+    await v.play();
+    await shown;
+    const first = performance.now() - t0;
+    v.pause();
+    t0 = performance.now();
+    const seeked = new Promise((resolve) => v.addEventListener('seeked', resolve, { once: true }));
+    v.currentTime = v.duration / 2;
+    await seeked;
+    const frame = new Promise((resolve) => v.requestVideoFrameCallback(() => resolve()));
+    await v.play();
+    await frame;
+    return { first, seek: performance.now() - t0 };
+  })()`) as Promise<{ first: number; seek: number }>;
+}
+
+export async function savedVideosSection(say: (line?: string) => void): Promise<void> {
+  say('\n## Saved videos\n');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-bench-saved-'));
+  const server = await startServerProcess();
+  const browser = await launchChromium();
+  try {
+    const clip = path.join(dir, 'lesson.mp4');
+    // Two minutes of a noisy picture, so that its 240p copy weighs what a real lesson's does.
+    makeClip(clip, { width: 640, height: 360, seconds: 120, noise: true });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 412, height: 915 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const video = await signUpAndUpload(context, server.url, clip);
+    const small = video.renditions.find((r) => r.quality === '240p')!;
+    const page = await context.newPage();
+    await page.goto(`/videos/${video._id}`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // The browser's HTTP cache would hide the server: every online run reads from it.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await page.getByLabel('Quality').selectOption('240p');
+
+    const online: Array<{ first: number; seek: number }> = [];
+    for (let i = 0; i < RUNS; i++) online.push(await measureOnce(page, video._id));
+
+    await page.getByRole('button', { name: /^Save for offline/ }).click();
+    await page.getByRole('link', { name: 'Saved' }).waitFor({ timeout: 120_000 });
+    await context.setOffline(true);
+    const saved: Array<{ first: number; seek: number }> = [];
+    for (let i = 0; i < RUNS; i++) saved.push(await measureOnce(page, video._id));
+    await context.setOffline(false);
+
+    const row = (name: string, runs: Array<{ first: number; seek: number }>) =>
+      say(
+        `| ${name} | ${median(runs.map((r) => r.first)).toFixed(0)} | ${median(runs.map((r) => r.seek)).toFixed(0)} |`,
+      );
+    say(
+      `The 240p copy of a two-minute lesson (${(small.bytes / 1e6).toFixed(1)} MB) in Chromium at 412x915, median of ${RUNS} page loads each:\n`,
+    );
+    say('| copy | first frame after play, ms | seek to the middle, ms |');
+    say('| --- | ---: | ---: |');
+    row('from the server (loopback, HTTP cache off)', online);
+    row('saved, played offline (service worker, IndexedDB chunks)', saved);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,68 @@
+import { Link } from '@tanstack/react-router';
+import { DownloadControls, percentSaved } from '../../components/downloads/download-controls.tsx';
+import { useDownloads, useStorageEstimate } from '../../lib/downloads-react.tsx';
+import type { DownloadRecord } from '../../lib/downloads.ts';
+import { formatBytes, formatDate } from '../../lib/format.ts';
+import './downloads.css';
+
+function stateLine(d: DownloadRecord): string {
+  if (d.state === 'saved') return `Saved ${formatDate(new Date(d.savedAt ?? d.createdAt).toISOString())}`;
+  if (d.state === 'paused') return `Paused at ${percentSaved(d)}%`;
+  if (d.state === 'failed') return 'Not saved';
+  return `Saving ${percentSaved(d)}%`;
+}
+
+/**
+ * /downloads (docs/product.md, "Saving lessons for offline"): every video this student saved,
+ * with Play and Delete, the space the downloads use and the free space; from the device, so it
+ * works offline.
+ */
+export function DownloadsList() {
+  const { manager, downloads } = useDownloads();
+  const used = downloads.reduce((sum, d) => sum + (d.state === 'saved' ? d.bytes : d.received), 0);
+  const estimate = useStorageEstimate(used);
+  if (!manager) return <p role="status">Reading your downloads…</p>;
+  return (
+    <>
+      <p className="downloads-space" role="status">
+        Downloads use {formatBytes(used)}.
+        {estimate ? ` ${formatBytes(estimate.free)} free on this phone.` : ''}
+      </p>
+      {downloads.length === 0 ? (
+        <p>Nothing saved yet. Open a video and choose “Save for offline” to watch it with no network.</p>
+      ) : (
+        <ul className="downloads">
+          {downloads.map((d) => (
+            <li key={d.id} className={`download download-${d.state}`}>
+              <img src={d.thumbnail} alt="" width={160} height={90} className="download-thumbnail" />
+              <div className="download-text">
+                <h2 className="download-title">{d.title}</h2>
+                <p className="download-meta">
+                  {d.quality} · {formatBytes(d.bytes)} · {stateLine(d)}
+                </p>
+                {d.message ? (
+                  <p className="download-message" role="status">
+                    {d.message}
+                  </p>
+                ) : null}
+                <div className="download-actions">
+                  {d.state === 'saved' ? (
+                    <Link
+                      to="/videos/$videoId"
+                      params={{ videoId: d.videoId }}
+                      className="button"
+                      aria-label={`Play ${d.title}`}
+                    >
+                      Play
+                    </Link>
+                  ) : null}
+                  <DownloadControls download={d} manager={manager} title={d.title} />
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { Link } from '@tanstack/react-router';
+import type { Rendition, Video } from '../../../shared/contracts/videos.ts';
+import { DownloadControls, percentSaved } from '../../components/downloads/download-controls.tsx';
+import type { DownloadManager, DownloadRecord } from '../../lib/downloads.ts';
+import { useStorageEstimate } from '../../lib/downloads-react.tsx';
+import { formatBytes } from '../../lib/format.ts';
+
+/**
+ * "Save for offline" beside the Quality control (docs/product.md, "Saving lessons for offline"):
+ * saves the chosen quality, with its size and the free space; then "Saving 45%" with Pause and
+ * Cancel; "Saved" when done.
+ */
+export function SaveForOffline({
+  video,
+  rendition,
+  ownerId,
+  manager,
+  saved,
+}: {
+  video: Video;
+  rendition: Rendition | undefined;
+  ownerId: string;
+  manager: DownloadManager | undefined;
+  saved: DownloadRecord | undefined;
+}) {
+  const estimate = useStorageEstimate(saved?.state);
+  if (!rendition || !manager) return null;
+
+  if (saved?.state === 'saved') {
+    return (
+      <div className="save-offline">
+        <Link to="/downloads" className="button button-secondary save-offline-saved">
+          Saved
+        </Link>
+        <span className="save-offline-note">
+          {saved.quality} · {formatBytes(saved.bytes)} on this phone
+        </span>
+      </div>
+    );
+  }
+
+  if (saved && saved.state !== 'failed') {
+    const percent = percentSaved(saved);
+    const paused = saved.state === 'paused';
+    return (
+      <div className="save-offline">
+        <span
+          className="button save-offline-progress"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-label="Saving for offline"
+          style={{ '--saved': `${percent}%` } as React.CSSProperties}
+        >
+          {paused ? `Paused at ${percent}%` : `Saving ${percent}%`}
+        </span>
+        <DownloadControls download={saved} manager={manager} />
+        {saved.message ? (
+          <p className="save-offline-note" role="status">
+            {saved.message}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <div className="save-offline">
+      <button
+        type="button"
+        className="button save-offline-start"
+        onClick={() => void manager.save(video, rendition, ownerId)}
+      >
+        Save for offline · {formatBytes(rendition.bytes)}
+      </button>
+      {estimate ? (
+        <span className="save-offline-note">{formatBytes(estimate.free)} free on this phone</span>
+      ) : null}
+      {saved?.message ? (
+        <p className="save-offline-note save-offline-problem" role="alert">
+          {saved.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

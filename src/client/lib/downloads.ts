@@ -1,0 +1,462 @@
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { Rendition, RenditionQuality, Video } from '../../shared/contracts/videos.ts';
+import {
+  DOWNLOAD_HEADER,
+  DOWNLOADS_DB,
+  SAVED_AT_HEADER,
+  SAVED_VIDEOS_CACHE,
+  SW_MESSAGES,
+} from '../../shared/offline.ts';
+import { downloadsHeldBack } from './data-saver.ts';
+import { assemble, checkPart, DOWNLOAD_CHUNK_BYTES, nextRange, resumeOffset } from './download-chunks.ts';
+import { formatBytes } from './format.ts';
+import { setOpenDownloads } from './open-downloads-flag.ts';
+import { RetrySchedule } from './retry-schedule.ts';
+import { storageEstimate } from './storage-estimate.ts';
+import { createStore } from './store.ts';
+
+/**
+ * Lessons saved for offline (docs/offline.md, "Saved videos"). A download goes in Range chunks
+ * into IndexedDB, so a drop costs at most one chunk, and stays in those chunks: the service
+ * worker answers the player's Range requests from them (sw/saved-videos.ts). Chunks are kept by
+ * the file's address, so two students of one phone saving the same lesson share its bytes.
+ */
+
+export type DownloadState =
+  /** Chunks are coming in. */
+  | 'saving'
+  /** Stopped by the student; only Resume starts it again. */
+  | 'paused'
+  /** Stopped by the network (or the Wi-Fi-only rule); it goes on by itself. */
+  | 'waiting'
+  | 'saved'
+  /** Nothing of it is kept (no space, gone from the server): the message says why. */
+  | 'failed';
+
+export interface DownloadRecord {
+  /** `${ownerId}:${videoId}`: one saved copy of a video per student. */
+  id: string;
+  ownerId: string;
+  videoId: string;
+  title: string;
+  thumbnail: string;
+  quality: RenditionQuality;
+  url: string;
+  mimeType: string;
+  bytes: number;
+  /** Bytes stored, from the first with no gap. */
+  received: number;
+  state: DownloadState;
+  message?: string;
+  createdAt: number;
+  savedAt?: number;
+  /** The video's data, kept with the file so that its page opens offline. */
+  video: Video;
+}
+
+interface ChunkRecord {
+  /** The file's address (a rendition's `url`). */
+  url: string;
+  start: number;
+  size: number;
+  data: Blob;
+}
+
+class DownloadsDatabase extends Dexie {
+  downloads!: EntityTable<DownloadRecord, 'id'>;
+  chunks!: Table<ChunkRecord, [string, number]>;
+  constructor(name: string) {
+    super(name);
+    // The worker reads these stores too (src/shared/offline.ts, DOWNLOADS_DB).
+    this.version(1).stores({ downloads: 'id, ownerId, videoId, url', chunks: '[url+start], url' });
+  }
+}
+
+export const isQuotaError = (err: unknown): boolean => {
+  const named = (e: unknown) => (e as { name?: unknown } | null)?.name === 'QuotaExceededError';
+  return named(err) || named((err as { inner?: unknown } | null)?.inner);
+};
+
+const quotaMessage = (bytes: number) =>
+  `Not saved: this phone has no room for ${formatBytes(bytes)}. Free some space (or delete a download) and try again.`;
+const offlineMessage = 'You are offline. Saving goes on by itself when you are back online.';
+const wifiMessage = 'Waiting for Wi-Fi: you chose to save downloads only on Wi-Fi.';
+
+class Stopped extends Error {}
+class Gone extends Error {}
+
+export interface DownloadManagerOptions {
+  dbName?: string;
+  chunkBytes?: number;
+  /** A chunk that moves no byte for this long is dropped and asked for again. */
+  stallMs?: number;
+  now?: () => number;
+}
+
+export class DownloadManager {
+  private readonly db: DownloadsDatabase;
+  private readonly chunkBytes: number;
+  private readonly stallMs: number;
+  private readonly now: () => number;
+  private readonly running = new Map<string, AbortController>();
+  private readonly retries = new RetrySchedule();
+  private readonly records = createStore<DownloadRecord[]>([]);
+  private readonly loaded: Promise<void>;
+  private askedToPersist = false;
+
+  constructor(options: DownloadManagerOptions = {}) {
+    this.db = new DownloadsDatabase(options.dbName ?? DOWNLOADS_DB);
+    this.chunkBytes = options.chunkBytes ?? DOWNLOAD_CHUNK_BYTES;
+    this.stallMs = options.stallMs ?? 30_000;
+    this.now = options.now ?? Date.now;
+    this.loaded = this.reload();
+  }
+
+  subscribe = (listener: () => void) => this.records.subscribe(listener);
+  /** Every download on this device, oldest first (screens keep the signed-in student's). */
+  getRecords = () => this.records.get();
+
+  private async reload() {
+    const all = await this.db.downloads.toArray();
+    this.publish(all.sort((a, b) => a.createdAt - b.createdAt));
+  }
+
+  private publish(records: DownloadRecord[]) {
+    this.records.set(records);
+    // For the next start: load this code at all only when something waits to go on.
+    setOpenDownloads(records.some((r) => r.state === 'saving' || r.state === 'waiting'));
+  }
+
+  private show(record: DownloadRecord) {
+    const others = this.records.get().filter((r) => r.id !== record.id);
+    this.publish([...others, record].sort((a, b) => a.createdAt - b.createdAt));
+  }
+
+  private async patch(id: string, change: Partial<DownloadRecord>): Promise<DownloadRecord | undefined> {
+    const record = await this.db.downloads.get(id);
+    if (!record) return undefined;
+    const next = { ...record, ...change };
+    await this.db.downloads.put(next);
+    this.show(next);
+    return next;
+  }
+
+  /** Saves one copy of a video for this student; answers the download's id. */
+  async save(video: Video, rendition: Rendition, ownerId: string): Promise<string> {
+    await this.loaded;
+    const id = `${ownerId}:${video._id}`;
+    const existing = await this.db.downloads.get(id);
+    if (existing && existing.state !== 'failed') {
+      if (existing.quality === rendition.quality) return id;
+      await this.remove(id);
+    }
+    if (!this.askedToPersist) {
+      // Asked at the first save: a phone short of space must not evict the lessons first. Not
+      // awaited: a browser may hold the answer until the student answers a prompt (Firefox), or
+      // for ever (Chromium without a window), and the download need not wait for it.
+      this.askedToPersist = true;
+      void navigator.storage?.persist?.().catch(() => false);
+    }
+    const record: DownloadRecord = {
+      id,
+      ownerId,
+      videoId: video._id,
+      title: video.title,
+      thumbnail: video.thumbnail,
+      quality: rendition.quality,
+      url: rendition.url,
+      mimeType: rendition.mimeType,
+      bytes: rendition.bytes,
+      received: 0,
+      state: 'saving',
+      createdAt: this.now(),
+      video,
+    };
+    // Refused at once when the browser already says there is no room: nothing is half-saved.
+    const space = await storageEstimate();
+    const have = resumeOffset(await this.spans(record.url));
+    if (space && space.free < rendition.bytes - have) {
+      record.state = 'failed';
+      record.message = quotaMessage(rendition.bytes);
+    }
+    try {
+      await this.db.downloads.put(record);
+    } catch (err) {
+      if (!isQuotaError(err)) throw err;
+      // No room even for the record: the refusal is shown from memory, and nothing is stored.
+      this.show({ ...record, state: 'failed', message: quotaMessage(rendition.bytes) });
+      return id;
+    }
+    this.show(record);
+    if (record.state === 'saving') void this.run(id);
+    return id;
+  }
+
+  /** Goes on with every download of this student not paused by hand: start, online, visible. */
+  async resumeAll(ownerId: string): Promise<void> {
+    await this.loaded;
+    await this.reload();
+    for (const record of this.records.get()) {
+      if (record.ownerId !== ownerId || this.running.has(record.id)) continue;
+      if (record.state === 'saving' || record.state === 'waiting') void this.run(record.id);
+    }
+  }
+
+  async pause(id: string): Promise<void> {
+    this.stop(id);
+    await this.patch(id, { state: 'paused', message: undefined });
+  }
+
+  async resume(id: string): Promise<void> {
+    this.retries.succeeded(id);
+    await this.patch(id, { state: 'saving', message: undefined });
+    await this.run(id);
+  }
+
+  /** Cancel and Delete: stops it, and frees every byte of it no other student still has saved. */
+  async remove(id: string): Promise<void> {
+    this.stop(id);
+    this.retries.succeeded(id);
+    const record = await this.db.downloads.get(id);
+    if (record) {
+      await this.db.transaction('rw', this.db.downloads, this.db.chunks, async () => {
+        await this.db.downloads.delete(id);
+        if ((await this.db.downloads.where('url').equals(record.url).count()) === 0) {
+          await this.db.chunks.where('url').equals(record.url).delete();
+        }
+      });
+    }
+    this.publish(this.records.get().filter((r) => r.id !== id));
+    if (record) await this.dropSmallParts(record);
+  }
+
+  private spans(url: string) {
+    return this.db.chunks.where('url').equals(url).toArray();
+  }
+
+  private stop(id: string) {
+    this.retries.cancel(id);
+    this.running.get(id)?.abort(new Stopped());
+    this.running.delete(id);
+  }
+
+  /** The thumbnail and the page's data go once no student on this device has the video saved. */
+  private async dropSmallParts(record: DownloadRecord) {
+    const others = await this.db.downloads.where('videoId').equals(record.videoId).toArray();
+    if (!others.some((r) => r.state === 'saved')) {
+      const cache = await caches.open(SAVED_VIDEOS_CACHE);
+      await cache.delete(record.thumbnail);
+      await cache.delete(videoReadUrl(record.videoId));
+    }
+    await tellWorker();
+  }
+
+  private async retryLater(id: string, message: string) {
+    await this.patch(id, { state: 'waiting', message });
+    this.retries.later(id, () => void this.run(id));
+  }
+
+  private async run(id: string): Promise<void> {
+    if (this.running.has(id)) return;
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    try {
+      let record = await this.db.downloads.get(id);
+      if (!record || record.state === 'saved' || record.state === 'failed' || record.state === 'paused')
+        return;
+      let offset = resumeOffset(await this.spans(record.url));
+      // Complete already (another student of this phone saved the same file): nothing to fetch.
+      if (offset >= record.bytes) return await this.complete(record, controller.signal);
+      if (!navigator.onLine) {
+        await this.patch(id, { state: 'waiting', message: offlineMessage });
+        return;
+      }
+      if (downloadsHeldBack()) {
+        await this.patch(id, { state: 'waiting', message: wifiMessage });
+        return;
+      }
+      record = (await this.patch(id, { state: 'saving', message: undefined, received: offset }))!;
+      for (let range = nextRange(offset, record.bytes, this.chunkBytes); range;) {
+        const data = await this.fetchPart(record, range, controller.signal);
+        if (controller.signal.aborted) return;
+        const whole = data.size === record.bytes && range.start > 0;
+        await this.db.transaction('rw', this.db.downloads, this.db.chunks, async () => {
+          if (!(await this.db.downloads.get(id))) throw new Stopped();
+          // A server that ignored the Range sent the whole file: it replaces the chunks.
+          if (whole) await this.db.chunks.where('url').equals(record!.url).delete();
+          await this.db.chunks.put({
+            url: record!.url,
+            start: whole ? 0 : range!.start,
+            size: data.size,
+            data,
+          });
+          await this.db.downloads.update(id, { received: (whole ? 0 : range!.start) + data.size });
+        });
+        offset = (whole ? 0 : range.start) + data.size;
+        this.retries.succeeded(id);
+        this.show({ ...record, received: offset });
+        range = nextRange(offset, record.bytes, this.chunkBytes);
+      }
+      await this.complete(record, controller.signal);
+    } catch (err) {
+      if (err instanceof Stopped || controller.signal.aborted) return;
+      if (isQuotaError(err)) return await this.noRoom(id);
+      if (err instanceof Gone) {
+        await this.discardChunks(id).catch(() => undefined);
+        await this.patch(id, { state: 'failed', received: 0, message: err.message });
+        return;
+      }
+      await this.retryLater(
+        id,
+        navigator.onLine ? 'The server could not be reached. Trying again shortly.' : offlineMessage,
+      );
+    } finally {
+      if (this.running.get(id) === controller) this.running.delete(id);
+    }
+  }
+
+  /** One chunk, read as it arrives (so the bar moves), dropped when it stalls. */
+  private async fetchPart(
+    record: DownloadRecord,
+    range: { start: number; end: number; header: string },
+    stop: AbortSignal,
+  ): Promise<Blob> {
+    const chunk = new AbortController();
+    const onStop = () => chunk.abort(new Stopped());
+    stop.addEventListener('abort', onStop);
+    let timer = setTimeout(() => chunk.abort(new Error('stalled')), this.stallMs);
+    const alive = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => chunk.abort(new Error('stalled')), this.stallMs);
+    };
+    try {
+      const res = await fetch(record.url, {
+        headers: { Range: range.header, [DOWNLOAD_HEADER]: '1' },
+        credentials: 'same-origin',
+        cache: 'no-store',
+        signal: chunk.signal,
+      });
+      if (res.status === 404 || res.status === 410) {
+        throw new Gone('Not saved: this video is no longer on the server.');
+      }
+      const parts: Uint8Array[] = [];
+      let got = 0;
+      const reader = res.body?.getReader();
+      while (reader) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parts.push(value);
+        got += value.length;
+        alive();
+        this.show({ ...record, received: range.start + got });
+      }
+      const data = new Blob(parts as BlobPart[]);
+      const verdict = checkPart(range, record.bytes, {
+        status: res.status,
+        contentRange: res.headers.get('content-range'),
+        bytes: data.size,
+      });
+      if (verdict === 'changed')
+        throw new Gone('Not saved: this video changed on the server. Save it again.');
+      if (verdict === 'bad') throw new Error(`unexpected answer ${res.status} for ${range.header}`);
+      return data;
+    } finally {
+      clearTimeout(timer);
+      stop.removeEventListener('abort', onStop);
+    }
+  }
+
+  /**
+   * The last chunk is in: the chunks are checked to make the whole file (a file with a hole is
+   * never called saved), and the thumbnail and the page's data are kept beside them.
+   */
+  private async complete(record: DownloadRecord, stop: AbortSignal) {
+    try {
+      assemble(await this.spans(record.url), record.bytes, record.mimeType);
+    } catch {
+      // A hole (the file changed under a resume): fetch it again from the first byte.
+      await this.db.chunks.where('url').equals(record.url).delete();
+      throw new Error('the saved parts did not make the whole file');
+    }
+    const savedAt = new Date(this.now()).toISOString();
+    try {
+      const cache = await caches.open(SAVED_VIDEOS_CACHE);
+      const thumbnail = await fetch(record.thumbnail, { credentials: 'same-origin' }).catch(() => undefined);
+      if (thumbnail?.ok) await cache.put(record.thumbnail, thumbnail);
+      await cache.put(
+        videoReadUrl(record.videoId),
+        new Response(
+          JSON.stringify({
+            statusCode: 200,
+            success: true,
+            message: 'Saved on this device',
+            data: record.video,
+          }),
+          { headers: { 'content-type': 'application/json; charset=utf-8', [SAVED_AT_HEADER]: savedAt } },
+        ),
+      );
+    } catch (err) {
+      if (isQuotaError(err)) return this.noRoom(record.id);
+      throw err;
+    }
+    if (stop.aborted || !(await this.db.downloads.get(record.id))) {
+      // Cancelled meanwhile: remove() has freed the chunks; the small parts must go too.
+      await this.dropSmallParts(record);
+      return;
+    }
+    await this.patch(record.id, {
+      state: 'saved',
+      received: record.bytes,
+      savedAt: this.now(),
+      message: undefined,
+    });
+    await tellWorker();
+  }
+
+  /** Frees an unfinished download's chunks, unless another student of this phone saved the file. */
+  private async discardChunks(id: string) {
+    const record = await this.db.downloads.get(id);
+    if (!record) return;
+    const others = await this.db.downloads.where('url').equals(record.url).toArray();
+    if (others.some((r) => r.id !== id && r.state === 'saved')) return;
+    await this.db.chunks.where('url').equals(record.url).delete();
+  }
+
+  /** Out of space: says so, and keeps no byte of it (no chunk, no partial copy). */
+  private async noRoom(id: string) {
+    const record = await this.db.downloads.get(id);
+    await this.discardChunks(id).catch(() => undefined);
+    if (!record) return;
+    await this.dropSmallParts(record).catch(() => undefined);
+    const failed = { ...record, state: 'failed' as const, received: 0, message: quotaMessage(record.bytes) };
+    // Even the record may not fit: then it goes, and the refusal is shown from memory.
+    await this.db.downloads.put(failed).catch(() => this.db.downloads.delete(id));
+    this.show(failed);
+  }
+}
+
+/** The API read of a video's page, as the API client asks for it (docs/api.md, "Videos"). */
+export const videoReadUrl = (videoId: string) => `/api/v1/videos/v/${encodeURIComponent(videoId)}`;
+
+/** Tells the worker the saved list changed, and waits (up to a second) until it has read it. */
+async function tellWorker(): Promise<void> {
+  const worker = navigator.serviceWorker?.controller;
+  if (!worker) return;
+  await new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(resolve, 1000);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    worker.postMessage({ type: SW_MESSAGES.savedVideosChanged }, [channel.port2]);
+  });
+}
+
+let manager: DownloadManager | undefined;
+
+/** The page's one download manager (its database opens on first use, never at load). */
+export function downloadManager(): DownloadManager {
+  manager ??= new DownloadManager();
+  return manager;
+}
