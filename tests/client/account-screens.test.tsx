@@ -70,6 +70,8 @@ describe('sign-in, account and channel screens against a real server', { timeout
       'Tweets',
       'My Tweets',
       'My Subscriptions',
+      // product-additions.md: "/downloads, heading Downloads, linked from the top bar".
+      'Downloads',
     ]);
     expect(within(yours).getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Login / Register' })).toBeNull();
