@@ -108,7 +108,12 @@ self.addEventListener('sync', (event) => {
         const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
         const message: OutboxChangedMessage = { type: SW_MESSAGES.outboxChanged, delivered };
         for (const page of pages) page.postMessage(message);
-        if (report?.stoppedBy === 'offline' || report?.stoppedBy === 'server-busy') {
+        // Held back by "Only on Wi-Fi" on mobile data: deferred the same way, never dropped.
+        if (
+          report?.stoppedBy === 'offline' ||
+          report?.stoppedBy === 'server-busy' ||
+          report?.stoppedBy === 'wifi-only'
+        ) {
           throw new Error(`The outbox could not be sent yet (${report.stoppedBy}).`);
         }
       },

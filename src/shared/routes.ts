@@ -34,6 +34,8 @@ export const clientRoutes = [
   { path: '/subscriptions', title: 'My subscriptions' },
   // Not in the old app: what waits on this device to reach the server (offline-first work).
   { path: '/outbox', title: 'Outbox' },
+  // Not in the old app: language, data saver and when to send (product-additions.md).
+  { path: '/settings', title: 'Settings' },
 ] as const;
 
 export type ClientRoutePath = (typeof clientRoutes)[number]['path'];

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { clientRoutes, matchesClientRoute } from '../../src/shared/routes.ts';
 
 describe('matchesClientRoute', () => {
-  it('knows every screen of docs/product.md, and the outbox', () => {
-    expect(clientRoutes).toHaveLength(28);
+  it('knows every screen of docs/product.md, the outbox and the settings', () => {
+    expect(clientRoutes).toHaveLength(29);
     expect(matchesClientRoute('/outbox')).toBe(true);
+    expect(matchesClientRoute('/settings')).toBe(true);
     expect(matchesClientRoute('/videos/65f1c0')).toBe(true);
     for (const path of ['/', '/courses', '/blog', '/instructor', '/contact', '/login', '/register']) {
       expect(matchesClientRoute(path), path).toBe(true);

@@ -2,6 +2,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { SWRConfig, unload } from 'swr';
 import { ToastHost } from '../components/toast/toast-host.tsx';
+import { useLanguage } from '../i18n/i18n.ts';
+import { useSettings, watchConnection } from '../lib/settings.ts';
 import { SessionProvider, useSession } from '../lib/session.tsx';
 import { UploadResumer } from '../lib/uploads-react.tsx';
 import type { createAppRouter } from './router.tsx';
@@ -33,16 +35,23 @@ function SessionWatcher({ router }: { router: AppRouter }) {
   return null;
 }
 
+// Data saver's Auto and Only on Wi-Fi follow the connection as it changes.
+watchConnection();
+
 export function App({ router }: { router: AppRouter }) {
   const { api, session } = router.options.context;
-  const config = useMemo(() => swrConfig(api), [api]);
+  const { dataSaver } = useSettings();
+  const config = useMemo(() => swrConfig(api, { dataSaver }), [api, dataSaver]);
+  // A switch of language renders every screen again in it (keyed): SWR's cache and the session
+  // stay, so nothing is read again; only what was typed in an open form goes.
+  const language = useLanguage();
   return (
     <SessionProvider api={api} session={session}>
       <SWRConfig value={config}>
         <SessionWatcher router={router} />
         <UploadResumer />
-        <RouterProvider router={router} />
-        <ToastHost />
+        <RouterProvider key={language} router={router} />
+        <ToastHost key={language} />
       </SWRConfig>
     </SessionProvider>
   );

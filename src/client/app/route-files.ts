@@ -34,4 +34,5 @@ export const routeFiles: Record<ClientRoutePath, () => Promise<{ default: Compon
   '/mysubscribers': () => import('../routes/my-subscribers.tsx'),
   '/subscriptions': () => import('../routes/subscriptions.tsx'),
   '/outbox': () => import('../routes/outbox.tsx'),
+  '/settings': () => import('../routes/settings.tsx'),
 };

@@ -81,7 +81,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
           poster={video.thumbnail}
           controls
           // Nothing before play; after it, a new quality loads at once so it can take over.
-          preload={playing ? 'auto' : 'none'}
+          preload={playing ? (dataSaverOn() ? 'metadata' : 'auto') : 'none'}
           playsInline
           width={640}
           height={360}
