@@ -3,6 +3,7 @@ import { kindOf } from '../../../shared/outbox/kinds.ts';
 import type { OutboxEntry } from '../../../shared/outbox/model.ts';
 import { Empty, Loading } from '../../components/status.tsx';
 import { locale, plural, t } from '../../i18n/i18n.ts';
+import { serverText } from '../../i18n/server-messages.ts';
 import { useOutbox, useOutboxQueue } from '../../lib/outbox-react.tsx';
 import { useSettings } from '../../lib/settings.ts';
 import { useOnline } from '../../lib/use-online.ts';
@@ -13,7 +14,7 @@ const clockTime = (ms: number) =>
 
 function StateLine({ entry, online, wifiOnly }: { entry: OutboxEntry; online: boolean; wifiOnly: boolean }) {
   if (entry.state === 'failed') {
-    return <p className="outbox-state failed">{t('outbox.state.failed', { error: entry.error ?? '' })}</p>;
+    return <p className="outbox-state failed">{t('outbox.state.failed', { error: serverText(entry.error ?? '') })}</p>;
   }
   if (entry.state === 'sending') return <p className="outbox-state">{t('outbox.state.sending')}</p>;
   if (!online) return <p className="outbox-state">{t('outbox.state.offline')}</p>;
