@@ -4,7 +4,6 @@ import { useQueuedToggle } from '../lib/outbox-react.tsx';
 import { PendingMark } from './pending-mark.tsx';
 import { formatNumber, plural, t } from '../i18n/i18n.ts';
 
-
 /**
  * A like that works offline: a tap is queued in the outbox (many taps leave one entry with the
  * final state) and shown at once, marked pending until the server has it. `initial` is the state

@@ -14,11 +14,7 @@ export function PendingMark({ entry }: { entry: OutboxEntry | undefined }) {
     );
   }
   return (
-    <span
-      className="pending-mark"
-      role="status"
-      title={t('pending.title')}
-    >
+    <span className="pending-mark" role="status" title={t('pending.title')}>
       {t('pending.label')}
     </span>
   );

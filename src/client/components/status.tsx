@@ -23,9 +23,7 @@ export function LoadError({ error, retry, what }: { error: unknown; retry?: () =
     // screen of several panels names what each one misses, so no message is said twice.
     return (
       <div className="load-state load-state-offline" role="status">
-        <p>
-          {what ? t('status.offlineWhat', { what }) : t('status.offlinePage')}
-        </p>
+        <p>{what ? t('status.offlineWhat', { what }) : t('status.offlinePage')}</p>
         <RetryButton retry={retry} />
       </div>
     );

@@ -3,7 +3,9 @@ import { formatNumber, locale, t } from '../i18n/i18n.ts';
 /** A stored ISO time as the reader's own calendar date, in the language on show. */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(locale(), { dateStyle: 'medium' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(locale(), { dateStyle: 'medium' }).format(date);
 }
 
 const one = { maximumFractionDigits: 1, minimumFractionDigits: 1 };

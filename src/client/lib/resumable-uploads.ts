@@ -114,9 +114,9 @@ export async function headHash(file: Blob): Promise<string> {
 /** Why a re-chosen file is not the one the upload started with; undefined when it is. */
 export async function differsFrom(record: Pick<UploadRecord, 'fileName' | 'size' | 'headHash'>, file: File) {
   if (file.size !== record.size) return t('upload.otherSize', { size: file.size, expected: record.size });
-  if (file.name !== record.fileName) return t('upload.otherName', { name: file.name, expected: record.fileName });
-  if ((await headHash(file)) !== record.headHash)
-    return t('upload.otherContent');
+  if (file.name !== record.fileName)
+    return t('upload.otherName', { name: file.name, expected: record.fileName });
+  if ((await headHash(file)) !== record.headHash) return t('upload.otherContent');
   return undefined;
 }
 

@@ -14,7 +14,7 @@ import { carouselOptions, itemsPerView, type Breakpoint } from './carousel-setti
 import { whenIdle } from './idle.ts';
 import { usePrefersReducedMotion, useWindowWidth } from './use-media.ts';
 import './carousel.css';
-import { t } from '../../i18n/i18n.ts';
+import { formatNumber, t } from '../../i18n/i18n.ts';
 
 // Should the slider's code not arrive (the connection dropped before the service worker kept a
 // copy), the carousel stays as it is, its first slide showing, rather than failing the page.
@@ -93,7 +93,7 @@ export function Carousel({ label, slides, breakpoints, className }: CarouselProp
   return (
     <section
       role="region"
-      aria-roledescription="carousel"
+      aria-roledescription={t('carousel.role')}
       aria-label={label}
       className={className ? `carousel ${className}` : 'carousel'}
       style={{ '--per-view': perView } as CSSProperties}
@@ -122,8 +122,8 @@ export function Carousel({ label, slides, breakpoints, className }: CarouselProp
               key={i}
               className="carousel-slide"
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${slides.length}`}
+              aria-roledescription={t('carousel.slide')}
+              aria-label={t('carousel.position', { n: formatNumber(i + 1), of: formatNumber(slides.length) })}
               inert={!inView.has(i)}
             >
               {slide}

@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { forgetSavedCopies, useOldestSavedCopy } from '../../lib/saved-copies.ts';
 import { locale, t } from '../../i18n/i18n.ts';
 
-
 /** "14:05" today, "12 Nov, 14:05" on another day. */
 export function savedAtLabel(savedAt: number, now = Date.now()): string {
   const sameDay = new Date(savedAt).toDateString() === new Date(now).toDateString();

@@ -43,7 +43,10 @@ export function UploadCard({ upload, manager }: { upload: UploadView; manager: U
   const finished = upload.state === 'done' || upload.state === 'failed';
 
   return (
-    <article className={`upload-card upload-${upload.state}`} aria-label={t('upload.of', { title: upload.title })}>
+    <article
+      className={`upload-card upload-${upload.state}`}
+      aria-label={t('upload.of', { title: upload.title })}
+    >
       <header>
         <strong>{upload.title}</strong>
         <span className="upload-file">
@@ -66,7 +69,9 @@ export function UploadCard({ upload, manager }: { upload: UploadView; manager: U
       {upload.state === 'uploading' && upload.speed !== null ? (
         <p className="upload-speed">
           {formatBytes(upload.speed)}/s
-          {upload.secondsLeft !== null ? ` · ${t('upload.left', { time: formatSeconds(upload.secondsLeft) })}` : ''}
+          {upload.secondsLeft !== null
+            ? ` · ${t('upload.left', { time: formatSeconds(upload.secondsLeft) })}`
+            : ''}
         </p>
       ) : null}
       <p className="upload-message" role="status">

@@ -14,7 +14,11 @@ const clockTime = (ms: number) =>
 
 function StateLine({ entry, online, wifiOnly }: { entry: OutboxEntry; online: boolean; wifiOnly: boolean }) {
   if (entry.state === 'failed') {
-    return <p className="outbox-state failed">{t('outbox.state.failed', { error: serverText(entry.error ?? '') })}</p>;
+    return (
+      <p className="outbox-state failed">
+        {t('outbox.state.failed', { error: serverText(entry.error ?? '') })}
+      </p>
+    );
   }
   if (entry.state === 'sending') return <p className="outbox-state">{t('outbox.state.sending')}</p>;
   if (!online) return <p className="outbox-state">{t('outbox.state.offline')}</p>;
