@@ -28,14 +28,21 @@ const known: Record<string, MessageKey> = {
   'A video file is required': 'server.videoRequired',
   'A thumbnail image is required': 'server.thumbnailRequired',
   'Avatar is required': 'server.avatarRequired',
+  'Password changed. Other devices were signed out.': 'server.passwordChanged',
+  'Account details updated': 'server.accountUpdated',
+  'Thank you, your message was received': 'server.messageReceived',
   'You appear to be offline. Check your connection and try again.': 'server.offline',
 };
 
-/** A message from the server (or the API client) in the language on show. */
+/**
+ * A message from the server (or the API client) in the language on show; `status` is the
+ * answer's (2xx for a success's message), unknown for a refusal kept on the device.
+ */
 export function serverText(message: string, status?: number): string {
   if (currentLanguage() === 'en') return message;
   const key = known[message.trim()];
   if (key) return t(key);
+  if (status !== undefined && status < 300) return t('server.done');
   if (/^Too many/i.test(message) || status === 429) return t('server.busy');
   if (status !== undefined && status >= 500) return t('server.ourSide');
   if (status === 404) return t('server.notFound');
