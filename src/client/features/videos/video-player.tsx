@@ -10,6 +10,7 @@ import { useApi, useCurrentUser } from '../../lib/session.tsx';
 import { formatDuration } from './format-duration.ts';
 import { defaultQuality, lastChoice, qualityLabel, rememberChoice } from './quality.ts';
 import './videos.css';
+import { formatNumber, plural, t } from '../../i18n/i18n.ts';
 
 /**
  * The player of one video (docs/product.md, "Videos"): 640x360 on wide screens, the full width
@@ -90,7 +91,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
         />
       </div>
       <div className="player-quality">
-        <label htmlFor={`quality-${video._id}`}>Quality</label>
+        <label htmlFor={`quality-${video._id}`}>{t('player.quality')}</label>
         <select
           id={`quality-${video._id}`}
           value={current?.quality}
@@ -104,12 +105,12 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
         </select>
         {owner && isProcessing(video) ? (
           <span className="player-processing" role="status">
-            Processing {video.processing.progress}%
+            {t('player.processing', { percent: formatNumber(video.processing.progress) })}
           </span>
         ) : null}
         {owner && video.processing.state === 'failed' ? (
           <span className="player-processing" role="status">
-            Smaller copies could not be made; the original plays
+            {t('player.failed')}
           </span>
         ) : null}
       </div>
@@ -128,7 +129,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
         {video.title}
       </h2>
       <p className="player-stats">
-        {video.views} {video.views === 1 ? 'view' : 'views'} · {formatDuration(video.duration)}
+        {plural('player.views', video.views)} · {formatDuration(video.duration)}
       </p>
       {video.description ? <p className="player-description">{video.description}</p> : null}
       <LikeButton target="v" targetId={video._id} about={video.title} />
