@@ -462,7 +462,31 @@ export const en = {
   'player.processing': 'Processing {percent}%',
   'player.failed': 'Smaller copies could not be made; the original plays',
   'player.views': { one: '{n} view', other: '{n} views' },
-  'people.joined': "Joined",
+  'people.joined': 'Joined',
+  'contact.fix': 'Please correct the marked fields and send again.',
+  'contact.title': 'Contact Us',
+  'contact.name': 'Name',
+  'contact.mobile': 'Mobile',
+  'contact.message': 'Message',
+  'contact.send': 'Send Message',
+  'contact.nameTooLong': 'Name is at most 100 characters',
+  'contact.emailTooLong': 'Email is at most 254 characters',
+  'contact.emailInvalid': 'Email is not a valid e-mail address',
+  'contact.mobileDigits': 'Mobile must be digits only, optionally starting with +',
+  'contact.mobileLength': 'Mobile must be 6 to 15 digits, optionally starting with +',
+  'contact.messageTooLong': 'Message is at most 5000 characters',
+  'contact.queued':
+    'You are offline, so your message is saved on this device. It will be sent when the connection returns; the Outbox shows it until then.',
+  'contact.notSent': 'Your message was not sent. {reason}',
+  'contact.sent': 'Thank you, your message was sent.',
+  'contact.emailUnreachable': 'The e-mail service could not be reached. Check your connection and try again.',
+  'contact.emailRefused': 'The e-mail service refused it. Please try again later.',
+  'contactDetails.title': 'Get in touch',
+  'contactDetails.text':
+    'Questions about courses, teaching on EduPortal or a plan for your school? Write to us and we will answer within two working days.',
+  'contactDetails.phone': 'Phone',
+  'contactDetails.hours': 'Hours',
+  'contactDetails.hoursValue': 'Monday to Saturday, 9:00 to 18:00',
 } as const;
 
 type English = typeof en;
