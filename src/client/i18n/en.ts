@@ -539,6 +539,67 @@ export const en = {
   'course.spokenText':
     'Start from greetings and simple questions and work up to short talks, with a new lesson each week and practice you can do offline.',
   'course.start': 'Start Learning',
+  'blog.1.alt': 'A laptop playing a lesson video',
+  'blog.1.title': 'eLearning',
+  'blog.1.text':
+    'An e-learning platform brings the classroom to wherever a student happens to be. Lessons are split into short videos and notes, so a learner can study for ten minutes between chores or for an hour in the evening. Progress is saved as they go, teachers can see where a class is struggling, and nobody has to travel to a city centre to follow a good course.',
+  'blog.2.alt': 'Wi-Fi signal waves over a dot',
+  'blog.2.title': 'Learning on a Slow Connection',
+  'blog.2.text':
+    'Many students share one weak mobile signal with their whole family. A learning platform built for them keeps pages light, loads pictures only when they are needed and saves what was opened on the phone itself. When the connection drops in the middle of a lesson, the page is still there, and anything the student did is sent once the network comes back.',
+  'blog.3.alt': 'A phone showing a lesson between two stacks of books',
+  'blog.3.title': 'Studying on Your Phone',
+  'blog.3.text':
+    'For a lot of learners the phone is the only screen at home. Good e-learning respects that: large buttons that are easy to tap, text that can be read without zooming, and lessons that fit in a pocket. Installed on the home screen, the portal opens like any other app and is ready for a quick revision before an exam or on the way to school.',
+  'blog.4.alt': 'A video player with a play button and a progress bar',
+  'blog.4.title': 'Video Lessons That Stick',
+  'blog.4.text':
+    'A short video with a clear goal teaches more than a long recording of a lecture. On an e-learning platform each lesson can show one idea, followed by a question or a small task. Students can pause, replay the hard part and come back later, and teachers learn from the comments which explanations worked and which need another try.',
+  'blog.5.alt': 'Three students talking, with question and exclamation marks',
+  'blog.5.title': 'Learning Together Online',
+  'blog.5.text':
+    'Studying alone is hard; an online community makes it easier. Students on the platform can comment on lessons, post short notes and follow the channels of the teachers they like. Questions that would never be asked in a crowded classroom get an answer from a classmate, and a good explanation from one student helps everyone who reads it after them.',
+  'blog.6.alt': 'A house connected to a laptop by a dotted line',
+  'blog.6.title': 'From Classroom to Home',
+  'blog.6.text':
+    'When a school joins an e-learning platform, lessons do not stop at the school gate. Every student gets the same courses at home that they saw in class, teachers can share extra material in minutes, and parents can see what their children are working on. For schools with few teachers it is a way to offer subjects they could not teach before.',
+  'blog.7.alt': 'A tick in a circle next to a certificate',
+  'blog.7.title': 'Skills Beyond the Syllabus',
+  'blog.7.text':
+    'Education is more than the next exam. Alongside school subjects, an e-learning platform can offer spoken English, computer basics, design or public speaking, taught by people who use these skills every day. Students discover what they enjoy, build a record of what they have learnt and arrive at college or their first job with more than marks to show.',
+  'instructor.hero': 'Become an Instructor & teach what you love',
+  'instructor.heroText':
+    'Turn what you know into a course that students can follow on any phone, even on a slow connection.',
+  'instructor.teach': 'teach a course',
+  'instructor.note': "We'll check your proposal and get back to you.",
+  'instructor.b1.title': 'Produced by EduPortal',
+  'instructor.b1.text': 'We help you plan the course, record clear lessons and present them at their best.',
+  'instructor.b2.title': 'Share with the community',
+  'instructor.b2.text':
+    'Your lessons reach students, schools and Wi-Fi centres that are looking for good teachers.',
+  'instructor.b3.title': 'Your creativity is golden',
+  'instructor.b3.text': 'Teach in your own way and your own voice; you decide what goes into each lesson.',
+  'instructor.why': 'Why teach on EduPortal',
+  'instructor.s1.label': 'Become An Instructor',
+  'instructor.s1.p1':
+    'Tell us who you are, what you teach and who your course is for. A short outline of the lessons you have in mind is enough to start.',
+  'instructor.s1.p2': 'Our team reads every proposal and replies with suggestions, usually within a week.',
+  'instructor.s2.label': 'Instructor Rules',
+  'instructor.s2.p1':
+    'Teach only material you have the right to share, keep lessons respectful and suitable for school students, and answer questions in the comments when you can.',
+  'instructor.s2.p2':
+    'Courses should be useful on a small screen: short videos, readable slides and clear sound.',
+  'instructor.s3.label': 'Start With Courses',
+  'instructor.s3.p1':
+    'Begin with one small course of five to ten lessons. Record a first lesson, share it with a few students and improve it with their feedback.',
+  'instructor.s3.p2': 'When the course is ready we publish it, and you can plan the next one.',
+  'instructor.how': 'How to become an instructor?',
+  'instructor.howLabel': 'How to become an instructor',
+  'instructor.ready': 'Ready To Teach A Course?',
+  'instructor.tell': 'Tell us about the course you want to teach: what, for whom, and how many lessons.',
+  'instructor.send': 'Send your request',
+  'instructor.signIn': 'Sign in with your EduPortal account and tell us about the course you want to teach.',
+  'instructor.login': 'Login to send your request!',
 } as const;
 
 type English = typeof en;
