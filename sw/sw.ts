@@ -12,16 +12,20 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
   API_CACHE,
   MEDIA_CACHE,
+  SCREENS_CACHE,
   OUTBOX_SYNC_TAG,
   SAVED_AT_HEADER,
   SW_MESSAGES,
   type OutboxChangedMessage,
 } from '../src/shared/offline.ts';
 import { unusableAnswersFallBack } from './api-reads.ts';
-import { drainFromWorker } from './outbox-sync.ts';
+import { drainFromWorker, workerSettings } from './outbox-sync.ts';
+
+/** A precache entry; `screen` marks a file only screens not yet opened need (scripts/vite/screens-manifest.ts). */
+type AppFile = PrecacheEntry & { screen?: boolean; bytes?: number };
 
 declare const self: ServiceWorkerGlobalScope & {
-  __WB_MANIFEST: Array<PrecacheEntry | string>;
+  __WB_MANIFEST: Array<AppFile | string>;
 };
 
 /** Background Sync's event (not in TypeScript's worker library yet). */
@@ -30,10 +34,55 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean;
 }
 
-// The app shell and the code of every screen, as listed by the build: all of it is on the device
-// after the first visit, so every route opens offline, by link or by reload.
-precacheAndRoute(self.__WB_MANIFEST);
+// The app shell (index.html and what it loads, icons, the Hindi words) is precached at install.
+// The code of the other screens is downloaded at install too, so that every route opens offline,
+// unless data saver is on: then each screen's files are kept as it is opened, and a first visit
+// costs only what it shows (docs/offline.md, "Data saver").
+const files: AppFile[] = self.__WB_MANIFEST.map((entry) =>
+  typeof entry === 'string' ? { url: entry, revision: null } : entry,
+);
+precacheAndRoute(
+  files.filter((entry) => !entry.screen).map(({ url, revision }) => ({ url, revision: revision ?? null })),
+);
 cleanupOutdatedCaches();
+const screenFiles = new Set(
+  files.filter((entry) => entry.screen).map((entry) => new URL(entry.url, self.location.href).pathname),
+);
+
+/** Downloads the screens' files not on the device yet (with data saver off). */
+async function saveScreens(): Promise<void> {
+  const cache = await caches.open(SCREENS_CACHE);
+  const kept = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+  await Promise.all(
+    [...screenFiles].filter((file) => !kept.has(file)).map((file) => cache.add(file).catch(() => undefined)),
+  );
+}
+
+self.addEventListener('install', (event) => {
+  // Not a condition of the install: a screen missed now is kept when it is first opened.
+  event.waitUntil(
+    workerSettings()
+      .then((settings) => (settings.dataSaver ? undefined : saveScreens()))
+      .catch(() => undefined),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  // Files of an earlier version's screens (their names change with their content) go.
+  event.waitUntil(
+    caches.open(SCREENS_CACHE).then(async (cache) => {
+      for (const request of await cache.keys()) {
+        if (!screenFiles.has(new URL(request.url).pathname)) await cache.delete(request);
+      }
+    }),
+  );
+});
+
+// A screen's files: from the device when kept, else from the network, then kept.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && screenFiles.has(url.pathname),
+  new CacheFirst({ cacheName: SCREENS_CACHE }),
+);
 
 // Every navigation is answered with the precached shell; the router picks the screen.
 registerRoute(
@@ -92,6 +141,8 @@ self.addEventListener('message', (event) => {
   if (type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
   // At logout nothing private may stay on the device.
   if (type === SW_MESSAGES.clearPrivate) event.waitUntil(caches.delete(API_CACHE));
+  // Data saver was turned off: what it left for later is downloaded now.
+  if (type === SW_MESSAGES.saveScreens) event.waitUntil(saveScreens());
 });
 
 // The connection is back (Background Sync; Chromium browsers): send what waits in the outbox,

@@ -4,11 +4,18 @@ import type { OutboxEntry } from './outbox/model.ts';
 /** Names the service worker and the page agree on. */
 export const API_CACHE = 'api-reads-v1';
 export const MEDIA_CACHE = 'media-images-v1';
+/**
+ * The code and styles of screens, kept apart from the shell's precache: downloaded at install
+ * unless data saver is on, else kept as each screen is opened (sw/sw.ts).
+ */
+export const SCREENS_CACHE = 'app-files-screens-v1';
 /** Set by the service worker on an API answer it kept; its value is when it was saved (ISO). */
 export const SAVED_AT_HEADER = 'x-eduportal-saved-at';
 export const SW_MESSAGES = {
   skipWaiting: 'SKIP_WAITING',
   clearPrivate: 'CLEAR_PRIVATE',
+  /** From the page: data saver is off now; the screens not yet on the device may be downloaded. */
+  saveScreens: 'SAVE_SCREENS',
   /** From the worker: it delivered (or failed) outbox entries; pages re-read their views. */
   outboxChanged: 'OUTBOX_CHANGED',
 } as const;

@@ -2,7 +2,6 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { SWRConfig, unload } from 'swr';
 import { ToastHost } from '../components/toast/toast-host.tsx';
-import { useLanguage } from '../i18n/i18n.ts';
 import { useSettings, watchConnection } from '../lib/settings.ts';
 import { SessionProvider, useSession } from '../lib/session.tsx';
 import { UploadResumer } from '../lib/uploads-react.tsx';
@@ -42,16 +41,13 @@ export function App({ router }: { router: AppRouter }) {
   const { api, session } = router.options.context;
   const { dataSaver } = useSettings();
   const config = useMemo(() => swrConfig(api, { dataSaver }), [api, dataSaver]);
-  // A switch of language renders every screen again in it (keyed): SWR's cache and the session
-  // stay, so nothing is read again; only what was typed in an open form goes.
-  const language = useLanguage();
   return (
     <SessionProvider api={api} session={session}>
       <SWRConfig value={config}>
         <SessionWatcher router={router} />
         <UploadResumer />
-        <RouterProvider key={language} router={router} />
-        <ToastHost key={language} />
+        <RouterProvider router={router} />
+        <ToastHost />
       </SWRConfig>
     </SessionProvider>
   );

@@ -41,14 +41,19 @@ export async function applyLanguage(lang: Language): Promise<void> {
   for (const listener of listeners) listener();
 }
 
-/** The student chose a language: remembered on the device, shown at once. */
+/**
+ * The student chose a language: remembered on the device, and the page opens again in it (from
+ * the worker's copy, offline too), so that every word on show, the static top bar and
+ * `<html lang>` change together. Where storage is refused (private mode) the choice lasts for
+ * this page only, and the screens follow it as they render.
+ */
 export async function chooseLanguage(lang: Language): Promise<void> {
   try {
     localStorage.setItem(LANGUAGE_KEY, lang);
+    window.location.reload();
   } catch {
-    // Storage refused (private mode): the choice lasts for this page only.
+    await applyLanguage(lang);
   }
-  await applyLanguage(lang);
 }
 
 export const currentLanguage = (): Language => language;

@@ -10,6 +10,7 @@ import {
   type SendSetting,
   type WorkerSettings,
 } from '../../shared/network-policy.ts';
+import { SW_MESSAGES } from '../../shared/offline.ts';
 import { connectionInfo, dataSaverOn } from './data-saver.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -81,6 +82,12 @@ export const useSettings = (): SettingsState => useStore(settings$);
 export function setDataSaver(value: DataSaverSetting): void {
   write(DATA_SAVER_KEY, value === 'auto' ? null : value);
   refreshSettings();
+  // Off now: the screens the worker left for later are downloaded (sw/sw.ts).
+  if (!settings$.get().dataSaver && typeof navigator !== 'undefined' && navigator.serviceWorker) {
+    void navigator.serviceWorker.ready
+      .then((registration) => registration.active?.postMessage({ type: SW_MESSAGES.saveScreens }))
+      .catch(() => undefined);
+  }
 }
 export function setSendSetting(value: SendSetting): void {
   write(SEND_SETTING_KEY, value === 'any' ? null : value);
