@@ -130,6 +130,16 @@ registerRoute(
   new CacheFirst({
     cacheName: MEDIA_CACHE,
     plugins: [
+      {
+        // With the app's data saver on, the server sends smaller copies (it honours Save-Data,
+        // src/server/plugins/media.ts), as it does for a phone whose own data saver is on.
+        requestWillFetch: async ({ request }) => {
+          if (!(await workerSettings()).dataSaver || request.headers.get('save-data')) return request;
+          const headers = new Headers(request.headers);
+          headers.set('Save-Data', 'on');
+          return new Request(request.url, { headers, credentials: 'same-origin' });
+        },
+      },
       new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true }),
     ],
   }),
