@@ -55,13 +55,13 @@ describe('Only on Wi-Fi', () => {
       await likeOnce(page, videoId);
       await page.goto('/outbox');
       await expect.poll(() => h1(page).textContent()).toBe('Outbox');
-      expect(await page.getByText('Like the video “Ganit ka abhyas”').isVisible()).toBe(true);
+      await page.getByText('Like the video “Ganit ka abhyas”').waitFor();
       expect(await page.getByText('Waiting for Wi-Fi').isVisible()).toBe(true);
       expect(await page.getByText(/It waits for Wi-Fi/).isVisible()).toBe(true);
       // Held back, not sent: the server has no like, and reloading changes nothing.
       expect(await likeState(context, videoId)).toBe(false);
       await page.reload();
-      expect(await page.getByText('Waiting for Wi-Fi').isVisible()).toBe(true);
+      await page.getByText('Waiting for Wi-Fi').waitFor();
       expect(await likeState(context, videoId)).toBe(false);
 
       await page.getByRole('button', { name: 'Send now' }).tap();
@@ -148,6 +148,9 @@ describe('data saver', () => {
     console.info(
       `first visit to /dashbord: data saver off ${(off / 1024).toFixed(1)} KB, on ${(on / 1024).toFixed(1)} KB`,
     );
+    // Measured when this was written: off 485.5 KB, on 236.1 KB (51% fewer). The budget: at
+    // least 30% fewer than off, and on at most 260 KB.
     expect(on).toBeLessThanOrEqual(off * 0.7);
+    expect(on).toBeLessThanOrEqual(260 * 1024);
   });
 });

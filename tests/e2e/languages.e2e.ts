@@ -135,41 +135,45 @@ describe('Hindi and English on every screen', () => {
     await context.close();
   });
 
-  it('switches to Hindi from the top bar, and no screen shows English UI text, signed in or out', async () => {
-    const page = await context.newPage();
-    const problems = watchProblems(page);
-    await open(page, '/');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await page.getByRole('button', { name: 'Language: English' }).tap();
-    await page.locator('button[lang="hi"]', { hasText: 'हिन्दी' }).tap();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('hi');
-    // The screen is rendered again in Hindi, in place of the English one.
-    await expect.poll(() => h1(page).allTextContents()).toEqual(['होम']);
-    expect(await page.getByRole('button', { name: 'भाषा: हिन्दी' }).isVisible()).toBe(true);
+  it(
+    'switches to Hindi from the top bar, and no screen shows English UI text, signed in or out',
+    { timeout: 300_000 },
+    async () => {
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      await open(page, '/');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await page.getByRole('button', { name: 'Language: English' }).tap();
+      await page.locator('button[lang="hi"]', { hasText: 'हिन्दी' }).tap();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('hi');
+      // The screen is rendered again in Hindi, in place of the English one.
+      await expect.poll(() => h1(page).allTextContents()).toEqual(['होम']);
+      expect(await page.getByRole('button', { name: 'भाषा: हिन्दी' }).isVisible()).toBe(true);
 
-    const found: Record<string, string[]> = {};
-    for (const route of routes) {
-      await open(page, route);
-      expect(await page.evaluate(() => document.documentElement.lang), route).toBe('hi');
-      const english = await englishOn(page);
-      if (english.length > 0) found[route] = english;
-    }
-    await open(page, '/settings');
-    await page.screenshot({ path: path.join(shots, 'settings-hindi-phone.png'), fullPage: true });
+      const found: Record<string, string[]> = {};
+      for (const route of routes) {
+        await open(page, route);
+        expect(await page.evaluate(() => document.documentElement.lang), route).toBe('hi');
+        const english = await englishOn(page);
+        if (english.length > 0) found[route] = english;
+      }
+      await open(page, '/settings');
+      await page.screenshot({ path: path.join(shots, 'settings-hindi-phone.png'), fullPage: true });
 
-    // Signed out: the public screens again.
-    await context.request.post('/api/v1/users/logout', { headers: { origin: baseURL } });
-    await context.clearCookies();
-    for (const route of publicRoutes) {
-      await open(page, route);
-      const english = await englishOn(page);
-      if (english.length > 0) found[`${route} (signed out)`] = english;
-    }
-    await open(page, '/');
-    await page.screenshot({ path: path.join(shots, 'home-hindi-phone.png') });
-    expect(found).toEqual({});
-    expect(problems).toEqual([]);
-  });
+      // Signed out: the public screens again.
+      await context.request.post('/api/v1/users/logout', { headers: { origin: baseURL } });
+      await context.clearCookies();
+      for (const route of publicRoutes) {
+        await open(page, route);
+        const english = await englishOn(page);
+        if (english.length > 0) found[`${route} (signed out)`] = english;
+      }
+      await open(page, '/');
+      await page.screenshot({ path: path.join(shots, 'home-hindi-phone.png') });
+      expect(found).toEqual({});
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('keeps Hindi and <html lang="hi"> through an offline reload, with no flash of English', async () => {
     const page = await context.newPage();
@@ -196,57 +200,61 @@ describe('Hindi and English on every screen', () => {
 });
 
 describe('axe in both languages', () => {
-  it('finds no violation on any screen, signed in and out, in English and Hindi', async () => {
-    const found: Record<string, string[]> = {};
-    // At a phone's size, where target sizes are smallest (the journeys' screenshots cover desktop).
-    for (const viewport of [phone]) {
-      const context = await browser().newContext({ baseURL, ...viewport });
-      try {
-        const { username } = await signUp(context, 'axe', 'Ravi Kumar');
-        const signedIn = [
-          '/dashbord',
-          '/acc',
-          '/getvideos',
-          '/uploadvideo',
-          '/updateaccount',
-          '/changepass',
-          '/tweets',
-          '/getusertweets',
-          '/createtweet',
-          '/subscriptions',
-          '/mysubscribers',
-          '/mycourses',
-          '/updateavatar',
-          '/updatecover',
-          '/outbox',
-          `/userprofile/${username}`,
-          `/userprofile1/${username}`,
-          ...publicRoutes,
-        ];
-        const page = await context.newPage();
-        for (const language of ['en', 'hi'] as const) {
-          await page.goto('/');
-          await page.evaluate((lang) => localStorage.setItem('eduportal-language', lang), language);
-          for (const route of signedIn) {
-            await open(page, route);
-            const violations = await axeViolations(page);
-            if (violations.length > 0) found[`${language} ${route}`] = violations;
+  it(
+    'finds no violation on any screen, signed in and out, in English and Hindi',
+    { timeout: 600_000 },
+    async () => {
+      const found: Record<string, string[]> = {};
+      // At a phone's size, where target sizes are smallest (the journeys' screenshots cover desktop).
+      for (const viewport of [phone]) {
+        const context = await browser().newContext({ baseURL, ...viewport });
+        try {
+          const { username } = await signUp(context, 'axe', 'Ravi Kumar');
+          const signedIn = [
+            '/dashbord',
+            '/acc',
+            '/getvideos',
+            '/uploadvideo',
+            '/updateaccount',
+            '/changepass',
+            '/tweets',
+            '/getusertweets',
+            '/createtweet',
+            '/subscriptions',
+            '/mysubscribers',
+            '/mycourses',
+            '/updateavatar',
+            '/updatecover',
+            '/outbox',
+            `/userprofile/${username}`,
+            `/userprofile1/${username}`,
+            ...publicRoutes,
+          ];
+          const page = await context.newPage();
+          for (const language of ['en', 'hi'] as const) {
+            await page.goto('/');
+            await page.evaluate((lang) => localStorage.setItem('eduportal-language', lang), language);
+            for (const route of signedIn) {
+              await open(page, route);
+              const violations = await axeViolations(page);
+              if (violations.length > 0) found[`${language} ${route}`] = violations;
+            }
           }
-        }
-        await context.clearCookies();
-        for (const language of ['en', 'hi'] as const) {
-          await page.goto('/');
-          await page.evaluate((lang) => localStorage.setItem('eduportal-language', lang), language);
-          for (const route of publicRoutes) {
-            await open(page, route);
-            const violations = await axeViolations(page);
-            if (violations.length > 0) found[`${language} ${route} (signed out)`] = violations;
+          await context.clearCookies();
+          for (const language of ['en', 'hi'] as const) {
+            await page.goto('/');
+            await page.evaluate((lang) => localStorage.setItem('eduportal-language', lang), language);
+            for (const route of publicRoutes) {
+              await open(page, route);
+              const violations = await axeViolations(page);
+              if (violations.length > 0) found[`${language} ${route} (signed out)`] = violations;
+            }
           }
+        } finally {
+          await context.close();
         }
-      } finally {
-        await context.close();
       }
-    }
-    expect(found).toEqual({});
-  });
+      expect(found).toEqual({});
+    },
+  );
 });

@@ -7,7 +7,7 @@ export default function ChangePasswordRoute() {
   return (
     <Screen title={t('title.changePassword')}>
       <Link to="/acc" className="back-link">
-        ← My account
+        ← {t('title.account')}
       </Link>
       <ChangePasswordForm />
     </Screen>

@@ -8,7 +8,7 @@ export default function UpdateAccountRoute() {
   return (
     <Screen title={t('title.updateAccount')}>
       <Link to="/acc" className="back-link">
-        ← My account
+        ← {t('title.account')}
       </Link>
       <SignedIn>{(user) => <UpdateAccountForm user={user} />}</SignedIn>
     </Screen>

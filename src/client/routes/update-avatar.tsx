@@ -8,7 +8,7 @@ export default function UpdateAvatarRoute() {
   return (
     <Screen title={t('title.updateAvatar')}>
       <Link to="/acc" className="back-link">
-        ← My account
+        ← {t('title.account')}
       </Link>
       <SignedIn>{(user) => <ImageUpdate kind="avatar" user={user} />}</SignedIn>
     </Screen>

@@ -8,7 +8,7 @@ export default function UpdateCoverRoute() {
   return (
     <Screen title={t('title.updateCover')}>
       <Link to="/acc" className="back-link">
-        ← My account
+        ← {t('title.account')}
       </Link>
       <SignedIn>{(user) => <ImageUpdate kind="coverImage" user={user} />}</SignedIn>
     </Screen>
