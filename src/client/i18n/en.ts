@@ -600,6 +600,7 @@ export const en = {
   'instructor.send': 'Send your request',
   'instructor.signIn': 'Sign in with your EduPortal account and tell us about the course you want to teach.',
   'instructor.login': 'Login to send your request!',
+  'popular.label': 'Popular courses',
 } as const;
 
 type English = typeof en;

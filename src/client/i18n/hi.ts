@@ -586,4 +586,5 @@ export const hi: Catalogue = {
   'instructor.send': 'अपना अनुरोध भेजें',
   'instructor.signIn': 'अपने EduPortal खाते से लॉग इन करें और जो कोर्स आप पढ़ाना चाहते हैं उसके बारे में बताएँ।',
   'instructor.login': 'अनुरोध भेजने के लिए लॉग इन करें!',
+  'popular.label': 'लोकप्रिय कोर्स',
 };

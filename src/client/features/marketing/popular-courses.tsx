@@ -18,7 +18,7 @@ export function PopularCourses() {
     <section className="home-section" aria-labelledby="popular-courses">
       <h2 id="popular-courses">{t('popular.title')}</h2>
       <Carousel
-        label={t('popular.title')}
+        label={t('popular.label')}
         breakpoints={popularCoursesBreakpoints}
         slides={Array.from({ length: popularCourseCount }, () => (
           <article className="card course-card">
