@@ -3,7 +3,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { en } from '../../src/client/i18n/en.ts';
+import { enMarketing } from '../../src/client/i18n/en-marketing.ts';
 import { hi } from '../../src/client/i18n/hi.ts';
+import { hiMarketing } from '../../src/client/i18n/hi-marketing.ts';
 import { controlledByWorker, h1, phone, shots, signUp, uploadClip, useChromium } from '../helpers/e2e.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
 
@@ -20,9 +22,11 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  */
 function englishPieces(): string[] {
   const pieces = new Set<string>();
-  for (const key of Object.keys(en) as Array<keyof typeof en>) {
-    const english = en[key];
-    const hindi = hi[key];
+  const englishWords: Record<string, string | Record<string, string>> = { ...en, ...enMarketing };
+  const hindiWords: Record<string, string | Record<string, string>> = { ...hi, ...hiMarketing };
+  for (const key of Object.keys(englishWords)) {
+    const english = englishWords[key]!;
+    const hindi = hindiWords[key]!;
     const forms = typeof english === 'string' ? [english] : Object.values(english);
     const hindiForms = typeof hindi === 'string' ? [hindi] : Object.values(hindi);
     for (const form of forms) {

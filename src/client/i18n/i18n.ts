@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { LANGUAGE_KEY, type Language } from '../../shared/language.ts';
+import type { MarketingCatalogue } from './en-marketing.ts';
 import { en, type Catalogue, type MessageKey, type PluralKey } from './en.ts';
 
 /**
@@ -29,12 +30,20 @@ export function storedLanguage(): Language {
   }
 }
 
-const loadCatalogue = async (lang: Language): Promise<Catalogue> =>
-  lang === 'hi' ? (await import('./hi.ts')).hi : en;
+let marketing: MarketingCatalogue | undefined;
+/** The marketing pages' words when not English (marketing.ts); English comes with their code. */
+export const marketingWords = (): MarketingCatalogue | undefined => marketing;
 
 /** Makes `lang` the language on show, before the first render or on a switch. */
 export async function applyLanguage(lang: Language): Promise<void> {
-  catalogue = await loadCatalogue(lang);
+  if (lang === 'hi') {
+    const [words, marketingHindi] = await Promise.all([import('./hi.ts'), import('./hi-marketing.ts')]);
+    catalogue = words.hi;
+    marketing = marketingHindi.hiMarketing;
+  } else {
+    catalogue = en;
+    marketing = undefined;
+  }
   language = lang;
   // Not in the build's render of index.html's top bar (scripts/vite/app-shell.ts).
   if (typeof document !== 'undefined') document.documentElement.lang = lang;

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { blogPosts } from './blog-posts.ts';
 import './marketing.css';
-import { t } from '../../i18n/i18n.ts';
+import { tm } from '../../i18n/marketing.ts';
 
 export function BlogList() {
   return (
@@ -21,8 +21,8 @@ export function BlogList() {
               <h2 id={`blog-${post.id}`}>{post.title}</h2>
               <p>{post.description}</p>
               <Link to="/" className="text-link">
-                {t('popular.readMore')}{' '}
-                <span className="visually-hidden">{t('popular.about', { name: post.title })}</span>
+                {tm('popular.readMore')}{' '}
+                <span className="visually-hidden">{tm('popular.about', { name: post.title })}</span>
               </Link>
             </div>
           </article>

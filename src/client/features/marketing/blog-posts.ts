@@ -7,7 +7,7 @@ import blog4 from './images/blog-4.webp?no-inline';
 import blog5 from './images/blog-5.webp?no-inline';
 import blog6 from './images/blog-6.webp?no-inline';
 import blog7 from './images/blog-7.webp?no-inline';
-import { t } from '../../i18n/i18n.ts';
+import { tm } from '../../i18n/marketing.ts';
 
 export interface BlogPost {
   id: number;
@@ -22,50 +22,50 @@ export const blogPosts = (): readonly BlogPost[] => [
   {
     id: 1,
     image: blog1,
-    alt: t('blog.1.alt'),
-    title: t('blog.1.title'),
-    description: t('blog.1.text'),
+    alt: tm('blog.1.alt'),
+    title: tm('blog.1.title'),
+    description: tm('blog.1.text'),
   },
   {
     id: 2,
     image: blog2,
-    alt: t('blog.2.alt'),
-    title: t('blog.2.title'),
-    description: t('blog.2.text'),
+    alt: tm('blog.2.alt'),
+    title: tm('blog.2.title'),
+    description: tm('blog.2.text'),
   },
   {
     id: 3,
     image: blog3,
-    alt: t('blog.3.alt'),
-    title: t('blog.3.title'),
-    description: t('blog.3.text'),
+    alt: tm('blog.3.alt'),
+    title: tm('blog.3.title'),
+    description: tm('blog.3.text'),
   },
   {
     id: 4,
     image: blog4,
-    alt: t('blog.4.alt'),
-    title: t('blog.4.title'),
-    description: t('blog.4.text'),
+    alt: tm('blog.4.alt'),
+    title: tm('blog.4.title'),
+    description: tm('blog.4.text'),
   },
   {
     id: 5,
     image: blog5,
-    alt: t('blog.5.alt'),
-    title: t('blog.5.title'),
-    description: t('blog.5.text'),
+    alt: tm('blog.5.alt'),
+    title: tm('blog.5.title'),
+    description: tm('blog.5.text'),
   },
   {
     id: 6,
     image: blog6,
-    alt: t('blog.6.alt'),
-    title: t('blog.6.title'),
-    description: t('blog.6.text'),
+    alt: tm('blog.6.alt'),
+    title: tm('blog.6.title'),
+    description: tm('blog.6.text'),
   },
   {
     id: 7,
     image: blog7,
-    alt: t('blog.7.alt'),
-    title: t('blog.7.title'),
-    description: t('blog.7.text'),
+    alt: tm('blog.7.alt'),
+    title: tm('blog.7.title'),
+    description: tm('blog.7.text'),
   },
 ];

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import courseEnglish from './images/course-english.webp?no-inline';
 import './marketing.css';
-import { t } from '../../i18n/i18n.ts';
+import { tm } from '../../i18n/marketing.ts';
 
 /** The Courses page's three identical placeholder cards (docs/product.md, "Marketing"). */
 export function CourseList() {
@@ -19,11 +19,11 @@ export function CourseList() {
               loading={n === 1 ? 'eager' : 'lazy'}
             />
             <div className="card-body">
-              <p className="card-tag">{t('category.communication')}</p>
-              <h2>{t('course.spoken')}</h2>
-              <p>{t('course.spokenText')}</p>
+              <p className="card-tag">{tm('category.communication')}</p>
+              <h2>{tm('course.spoken')}</h2>
+              <p>{tm('course.spokenText')}</p>
               <Link to="/mycourses" className="button">
-                {t('course.start')}
+                {tm('course.start')}
               </Link>
             </div>
           </article>

@@ -5,7 +5,7 @@ import heroCourses from './images/hero-courses.webp?no-inline';
 import heroSchools from './images/hero-schools.webp?no-inline';
 import heroTeach from './images/hero-teach.webp?no-inline';
 import './marketing.css';
-import { t } from '../../i18n/i18n.ts';
+import { tm } from '../../i18n/marketing.ts';
 
 type HeroTarget = '/courses' | '/instructor';
 
@@ -18,28 +18,28 @@ const heroSlides = (): readonly {
   alt: string;
 }[] => [
   {
-    eyebrow: t('hero.1.eyebrow'),
-    title: t('hero.1.title'),
-    text: t('hero.1.text'),
-    link: { to: '/courses', label: t('hero.1.link') },
+    eyebrow: tm('hero.1.eyebrow'),
+    title: tm('hero.1.title'),
+    text: tm('hero.1.text'),
+    link: { to: '/courses', label: tm('hero.1.link') },
     image: heroCourses,
-    alt: t('hero.1.alt'),
+    alt: tm('hero.1.alt'),
   },
   {
-    eyebrow: t('hero.2.eyebrow'),
-    title: t('hero.2.title'),
-    text: t('hero.2.text'),
-    link: { to: '/instructor', label: t('hero.2.link') },
+    eyebrow: tm('hero.2.eyebrow'),
+    title: tm('hero.2.title'),
+    text: tm('hero.2.text'),
+    link: { to: '/instructor', label: tm('hero.2.link') },
     image: heroTeach,
-    alt: t('hero.2.alt'),
+    alt: tm('hero.2.alt'),
   },
   {
-    eyebrow: t('hero.3.eyebrow'),
-    title: t('hero.3.title'),
-    text: t('hero.3.text'),
-    link: { to: '/courses', label: t('hero.3.link') },
+    eyebrow: tm('hero.3.eyebrow'),
+    title: tm('hero.3.title'),
+    text: tm('hero.3.text'),
+    link: { to: '/courses', label: tm('hero.3.link') },
     image: heroSchools,
-    alt: t('hero.3.alt'),
+    alt: tm('hero.3.alt'),
   },
 ];
 
@@ -47,7 +47,7 @@ const heroSlides = (): readonly {
 export function HeroCarousel() {
   return (
     <Carousel
-      label={t('hero.label')}
+      label={tm('hero.label')}
       className="hero"
       breakpoints={heroBreakpoints}
       slides={heroSlides().map((slide, i) => (

@@ -1,18 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import { Icon, type IconName } from './marketing-icons.tsx';
 import './marketing.css';
-import { t } from '../../i18n/i18n.ts';
+import { tm } from '../../i18n/marketing.ts';
 
 const portalPoints = (): readonly { icon: IconName; title: string; text: string }[] => [
-  { icon: 'phone', title: t('home.p1.title'), text: t('home.p1.text') },
-  { icon: 'offline', title: t('home.p2.title'), text: t('home.p2.text') },
-  { icon: 'globe', title: t('home.p3.title'), text: t('home.p3.text') },
+  { icon: 'phone', title: tm('home.p1.title'), text: tm('home.p1.text') },
+  { icon: 'offline', title: tm('home.p2.title'), text: tm('home.p2.text') },
+  { icon: 'globe', title: tm('home.p3.title'), text: tm('home.p3.text') },
 ];
 
 const testimonials = (): readonly { quote: string; name: string; role: string }[] => [
-  { quote: t('home.t1.quote'), name: 'Priya N.', role: t('home.t1.role') },
-  { quote: t('home.t2.quote'), name: 'Joseph M.', role: t('home.t2.role') },
-  { quote: t('home.t3.quote'), name: 'Mrs. Fernandes', role: t('home.t3.role') },
+  { quote: tm('home.t1.quote'), name: 'Priya N.', role: tm('home.t1.role') },
+  { quote: tm('home.t2.quote'), name: 'Joseph M.', role: tm('home.t2.role') },
+  { quote: tm('home.t3.quote'), name: 'Mrs. Fernandes', role: tm('home.t3.role') },
 ];
 
 const initials = (name: string) =>
@@ -28,8 +28,8 @@ export function HomeSections() {
   return (
     <>
       <section className="home-section" aria-labelledby="home-portal">
-        <h2 id="home-portal">{t('home.portal')}</h2>
-        <p className="section-lead">{t('home.portalLead')}</p>
+        <h2 id="home-portal">{tm('home.portal')}</h2>
+        <p className="section-lead">{tm('home.portalLead')}</p>
         <ul className="feature-grid">
           {portalPoints().map((point) => (
             <li key={point.title} className="feature">
@@ -44,24 +44,24 @@ export function HomeSections() {
       <div className="split">
         <section className="home-section panel panel-teach" aria-labelledby="home-teaching">
           <Icon name="bulb" />
-          <h2 id="home-teaching">{t('home.teach')}</h2>
-          <p>{t('home.teachText')}</p>
+          <h2 id="home-teaching">{tm('home.teach')}</h2>
+          <p>{tm('home.teachText')}</p>
           <Link to="/instructor" className="button">
-            {t('hero.2.link')}
+            {tm('hero.2.link')}
           </Link>
         </section>
         <section className="home-section panel panel-schools" aria-labelledby="home-schools">
           <Icon name="school" />
-          <h2 id="home-schools">{t('hero.3.eyebrow')}</h2>
-          <p>{t('home.schoolsText')}</p>
+          <h2 id="home-schools">{tm('hero.3.eyebrow')}</h2>
+          <p>{tm('home.schoolsText')}</p>
           <Link to="/contact" className="button button-secondary">
-            {t('home.talk')}
+            {tm('home.talk')}
           </Link>
         </section>
       </div>
 
       <section className="home-section" aria-labelledby="home-testimonials">
-        <h2 id="home-testimonials">{t('home.say')}</h2>
+        <h2 id="home-testimonials">{tm('home.say')}</h2>
         <ul className="testimonial-grid">
           {testimonials().map((person) => (
             <li key={person.name}>

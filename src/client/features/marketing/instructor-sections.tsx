@@ -4,20 +4,20 @@ import { useCurrentUser } from '../../lib/session.tsx';
 import heroTeach from './images/hero-teach.webp?no-inline';
 import { Icon, type IconName } from './marketing-icons.tsx';
 import './marketing.css';
-import { t } from '../../i18n/i18n.ts';
+import { tm } from '../../i18n/marketing.ts';
 
 export function InstructorHero() {
   const signedIn = useCurrentUser() !== null;
   return (
     <section className="instructor-hero" aria-labelledby="instructor-hero">
       <div className="hero-text">
-        <h2 id="instructor-hero">{t('instructor.hero')}</h2>
-        <p>{t('instructor.heroText')}</p>
+        <h2 id="instructor-hero">{tm('instructor.hero')}</h2>
+        <p>{tm('instructor.heroText')}</p>
         {/* A proposal is a message sent while signed in: signed out, this leads to sign in first. */}
         <Link to={signedIn ? '/contact' : '/login'} className="button">
-          {t('instructor.teach')}
+          {tm('instructor.teach')}
         </Link>
-        <p className="note">{t('instructor.note')}</p>
+        <p className="note">{tm('instructor.note')}</p>
       </div>
       <img src={heroTeach} alt="" width={800} height={500} decoding="async" fetchPriority="high" />
     </section>
@@ -25,16 +25,16 @@ export function InstructorHero() {
 }
 
 const benefits = (): readonly { icon: IconName; title: string; text: string }[] => [
-  { icon: 'award', title: t('instructor.b1.title'), text: t('instructor.b1.text') },
-  { icon: 'people', title: t('instructor.b2.title'), text: t('instructor.b2.text') },
-  { icon: 'bulb', title: t('instructor.b3.title'), text: t('instructor.b3.text') },
+  { icon: 'award', title: tm('instructor.b1.title'), text: tm('instructor.b1.text') },
+  { icon: 'people', title: tm('instructor.b2.title'), text: tm('instructor.b2.text') },
+  { icon: 'bulb', title: tm('instructor.b3.title'), text: tm('instructor.b3.text') },
 ];
 
 export function InstructorBenefits() {
   return (
     <section className="home-section" aria-labelledby="instructor-benefits">
       <h2 id="instructor-benefits" className="visually-hidden">
-        {t('instructor.why')}
+        {tm('instructor.why')}
       </h2>
       <ul className="feature-grid">
         {benefits().map((b) => (
@@ -53,27 +53,27 @@ const steps = () =>
   [
     {
       value: 'become',
-      label: t('instructor.s1.label'),
-      paragraphs: [t('instructor.s1.p1'), t('instructor.s1.p2')],
+      label: tm('instructor.s1.label'),
+      paragraphs: [tm('instructor.s1.p1'), tm('instructor.s1.p2')],
     },
     {
       value: 'rules',
-      label: t('instructor.s2.label'),
-      paragraphs: [t('instructor.s2.p1'), t('instructor.s2.p2')],
+      label: tm('instructor.s2.label'),
+      paragraphs: [tm('instructor.s2.p1'), tm('instructor.s2.p2')],
     },
     {
       value: 'start',
-      label: t('instructor.s3.label'),
-      paragraphs: [t('instructor.s3.p1'), t('instructor.s3.p2')],
+      label: tm('instructor.s3.label'),
+      paragraphs: [tm('instructor.s3.p1'), tm('instructor.s3.p2')],
     },
   ] as const;
 
 export function InstructorSteps() {
   return (
     <section className="home-section" aria-labelledby="instructor-steps">
-      <h2 id="instructor-steps">{t('instructor.how')}</h2>
+      <h2 id="instructor-steps">{tm('instructor.how')}</h2>
       <Tabs.Root defaultValue="become" className="tabs">
-        <Tabs.List aria-label={t('instructor.howLabel')} className="tabs-list">
+        <Tabs.List aria-label={tm('instructor.howLabel')} className="tabs-list">
           {steps().map((step) => (
             <Tabs.Trigger key={step.value} value={step.value} className="tabs-trigger">
               {step.label}
@@ -96,19 +96,19 @@ export function InstructorCallToAction() {
   const signedIn = useCurrentUser() !== null;
   return (
     <section className="cta" aria-labelledby="instructor-cta">
-      <h2 id="instructor-cta">{t('instructor.ready')}</h2>
+      <h2 id="instructor-cta">{tm('instructor.ready')}</h2>
       {signedIn ? (
         <>
-          <p>{t('instructor.tell')}</p>
+          <p>{tm('instructor.tell')}</p>
           <Link to="/contact" className="button button-light">
-            {t('instructor.send')}
+            {tm('instructor.send')}
           </Link>
         </>
       ) : (
         <>
-          <p>{t('instructor.signIn')}</p>
+          <p>{tm('instructor.signIn')}</p>
           <Link to="/login" className="button button-light">
-            {t('instructor.login')}
+            {tm('instructor.login')}
           </Link>
         </>
       )}

@@ -2,17 +2,18 @@ import { Link } from '@tanstack/react-router';
 import { Icon, type IconName } from './marketing-icons.tsx';
 import './marketing.css';
 import { t } from '../../i18n/i18n.ts';
+import { tm } from '../../i18n/marketing.ts';
 
 const categories = (): readonly { title: string; icon: IconName }[] => [
-  { title: t('category.communication'), icon: 'chat' },
-  { title: t('category.maths'), icon: 'calculator' },
-  { title: t('category.computers'), icon: 'monitor' },
+  { title: tm('category.communication'), icon: 'chat' },
+  { title: tm('category.maths'), icon: 'calculator' },
+  { title: tm('category.computers'), icon: 'monitor' },
 ];
 
 export function OutstandingCategories() {
   return (
     <section className="home-section" aria-labelledby="outstanding-categories">
-      <h2 id="outstanding-categories">{t('category.title')}</h2>
+      <h2 id="outstanding-categories">{tm('category.title')}</h2>
       <ul className="category-grid">
         {categories().map((category) => (
           <li key={category.title}>

@@ -3,22 +3,22 @@ import { Carousel } from '../../components/carousel/carousel.tsx';
 import { popularCoursesBreakpoints } from './carousel-breakpoints.ts';
 import courseEnglish from './images/course-english.webp?no-inline';
 import './marketing.css';
-import { t } from '../../i18n/i18n.ts';
+import { tm } from '../../i18n/marketing.ts';
 
 /** Fixed content (docs/product.md, "Marketing"): one English Speaking course, repeated. */
 const course = () => ({
-  name: t('course.englishSpeaking'),
-  category: t('category.communication'),
-  description: t('course.englishSpeakingText'),
+  name: tm('course.englishSpeaking'),
+  category: tm('category.communication'),
+  description: tm('course.englishSpeakingText'),
 });
 const popularCourseCount = 8;
 
 export function PopularCourses() {
   return (
     <section className="home-section" aria-labelledby="popular-courses">
-      <h2 id="popular-courses">{t('popular.title')}</h2>
+      <h2 id="popular-courses">{tm('popular.title')}</h2>
       <Carousel
-        label={t('popular.label')}
+        label={tm('popular.label')}
         breakpoints={popularCoursesBreakpoints}
         slides={Array.from({ length: popularCourseCount }, () => (
           <article className="card course-card">
@@ -28,8 +28,8 @@ export function PopularCourses() {
               <h3>{course().name}</h3>
               <p>{course().description}</p>
               <Link to="/courses" className="text-link">
-                {t('popular.readMore')}{' '}
-                <span className="visually-hidden">{t('popular.about', { name: course().name })}</span>
+                {tm('popular.readMore')}{' '}
+                <span className="visually-hidden">{tm('popular.about', { name: course().name })}</span>
               </Link>
             </div>
           </article>
