@@ -19,6 +19,7 @@ import {
   type OutboxChangedMessage,
 } from '../src/shared/offline.ts';
 import { unusableAnswersFallBack } from './api-reads.ts';
+import { SCREENS_SIZE_URL, SETTINGS_CACHE } from '../src/shared/network-policy.ts';
 import { drainFromWorker, workerSettings } from './outbox-sync.ts';
 
 /** A precache entry; `screen` marks a file only screens not yet opened need (scripts/vite/screens-manifest.ts). */
@@ -60,6 +61,14 @@ async function saveScreens(): Promise<void> {
 
 self.addEventListener('install', (event) => {
   // Not a condition of the install: a screen missed now is kept when it is first opened.
+  const screens = files.filter((entry) => entry.screen);
+  const size = { files: screens.length, bytes: screens.reduce((sum, entry) => sum + (entry.bytes ?? 0), 0) };
+  event.waitUntil(
+    caches
+      .open(SETTINGS_CACHE)
+      .then((cache) => cache.put(SCREENS_SIZE_URL, new Response(JSON.stringify(size))))
+      .catch(() => undefined),
+  );
   event.waitUntil(
     workerSettings()
       .then((settings) => (settings.dataSaver ? undefined : saveScreens()))

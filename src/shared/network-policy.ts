@@ -24,6 +24,8 @@ export const DOWNLOADS_WIFI_ONLY_KEY = 'eduportal-downloads-wifi-only';
  */
 export const SETTINGS_CACHE = 'eduportal-settings-v1';
 export const SETTINGS_URL = '/__eduportal/settings.json';
+/** Written by the worker: what the screens not yet opened weigh, `{ files, bytes }` (Settings says it). */
+export const SCREENS_SIZE_URL = '/__eduportal/screens.json';
 export interface WorkerSettings {
   send: SendSetting;
   /** Data saver as the page resolved it (Auto included) when it last wrote this. */

@@ -6,7 +6,16 @@ import { en } from '../../src/client/i18n/en.ts';
 import { enMarketing } from '../../src/client/i18n/en-marketing.ts';
 import { hi } from '../../src/client/i18n/hi.ts';
 import { hiMarketing } from '../../src/client/i18n/hi-marketing.ts';
-import { controlledByWorker, h1, phone, shots, signUp, uploadClip, useChromium } from '../helpers/e2e.ts';
+import {
+  controlledByWorker,
+  desktop,
+  h1,
+  phone,
+  shots,
+  signUp,
+  uploadClip,
+  useChromium,
+} from '../helpers/e2e.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
 
 // Hindi on every screen, signed out and in, and axe on each in both languages
@@ -243,6 +252,11 @@ describe('axe in both languages', () => {
               const violations = await axeViolations(page);
               if (violations.length > 0) found[`${language} ${route}`] = violations;
             }
+            await open(page, '/settings');
+            await page.screenshot({
+              path: path.join(shots, `settings-${language}-phone.png`),
+              fullPage: true,
+            });
           }
           await context.clearCookies();
           for (const language of ['en', 'hi'] as const) {
@@ -257,6 +271,24 @@ describe('axe in both languages', () => {
         } finally {
           await context.close();
         }
+      }
+      // A computer's screen too, for the home page and the settings, with their screenshots.
+      const wide = await browser().newContext({ baseURL, ...desktop });
+      try {
+        const page = await wide.newPage();
+        for (const language of ['en', 'hi'] as const) {
+          await page.goto('/');
+          await page.evaluate((lang) => localStorage.setItem('eduportal-language', lang), language);
+          for (const route of ['/', '/settings']) {
+            await open(page, route);
+            const violations = await axeViolations(page);
+            if (violations.length > 0) found[`${language} desktop ${route}`] = violations;
+            const name = route === '/' ? 'home' : 'settings';
+            await page.screenshot({ path: path.join(shots, `${name}-${language}-desktop.png`) });
+          }
+        }
+      } finally {
+        await wide.close();
       }
       expect(found).toEqual({});
     },

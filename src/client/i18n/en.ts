@@ -144,7 +144,7 @@ export const en = {
     other: '{n} files of the app ({size}) are saved on this device, so its screens open offline.',
   },
   'settings.saved.saverOff':
-    'With data saver off, the first visit downloads every screen in the background (about 320 KB), so that all of them open offline.',
+    'With data saver off, the first visit downloads every screen in the background, so that all of them open offline.',
   'settings.saved.saverOn':
     'With data saver on, only the screens you open are saved: the others are not downloaded in advance and need a connection the first time.',
   'settings.send': 'Send waiting actions',
@@ -479,6 +479,8 @@ export const en = {
   'contact.sent': 'Thank you, your message was sent.',
   'contact.emailUnreachable': 'The e-mail service could not be reached. Check your connection and try again.',
   'contact.emailRefused': 'The e-mail service refused it. Please try again later.',
+  'settings.saved.saverOffSize':
+    'With data saver off, the first visit downloads every screen in the background ({size}), so that all of them open offline.',
 } as const;
 
 type English = typeof en;

@@ -1,8 +1,10 @@
-import { SETTINGS_CACHE } from '../../../shared/network-policy.ts';
+import { SCREENS_SIZE_URL, SETTINGS_CACHE } from '../../../shared/network-policy.ts';
 
 export interface SavedFiles {
   files: number;
   bytes: number;
+  /** What the screens' files weigh in all, as the worker listed them (unknown before it did). */
+  screensBytes?: number;
 }
 
 /**
@@ -25,5 +27,12 @@ export async function savedAppFiles(): Promise<SavedFiles> {
       bytes += Number.isFinite(length) && length > 0 ? length : (await answer.blob()).size;
     }
   }
-  return { files, bytes };
+  let screensBytes: number | undefined;
+  try {
+    const answer = await (await caches.open(SETTINGS_CACHE)).match(SCREENS_SIZE_URL);
+    if (answer) screensBytes = ((await answer.json()) as { bytes?: number }).bytes;
+  } catch {
+    // No size yet: Settings says it without a number.
+  }
+  return { files, bytes, ...(screensBytes ? { screensBytes } : {}) };
 }

@@ -104,7 +104,11 @@ export function SettingsForm() {
               : plural('settings.saved.files', saved.files, { size: formatBytes(saved.bytes) })}
         </p>
         <p className="setting-note">
-          {settings.dataSaver ? t('settings.saved.saverOn') : t('settings.saved.saverOff')}
+          {settings.dataSaver
+            ? t('settings.saved.saverOn')
+            : saved?.screensBytes
+              ? t('settings.saved.saverOffSize', { size: formatBytes(saved.screensBytes) })
+              : t('settings.saved.saverOff')}
         </p>
       </section>
       <Choice<SendSetting>
