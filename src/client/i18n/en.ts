@@ -480,7 +480,7 @@ export const en = {
   'contact.emailUnreachable': 'The e-mail service could not be reached. Check your connection and try again.',
   'contact.emailRefused': 'The e-mail service refused it. Please try again later.',
   'settings.saved.saverOffSize':
-    'With data saver off, the first visit downloads every screen in the background ({size}), so that all of them open offline.',
+    'With data saver off, the first visit downloads every screen in the background, so that all of them open offline: {size} on this device, less over the network.',
 } as const;
 
 type English = typeof en;
