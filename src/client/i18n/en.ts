@@ -133,7 +133,7 @@ export const en = {
   'settings.dataSaver.on': 'On',
   'settings.dataSaver.off': 'Off',
   'settings.dataSaver.what':
-    'When on: videos start in the lowest quality and are not loaded before you press play, screens you have not opened are not downloaded in advance, and lists are not refreshed in the background.',
+    'When on: videos start in the lowest quality and are not loaded before you press play, screens you have not opened are not downloaded in advance, lists are not refreshed in the background, and pictures come in smaller copies.',
   'settings.dataSaver.nowOn': 'Data saver is on now.',
   'settings.dataSaver.nowOff': 'Data saver is off now.',
   'settings.saved': 'Saved for offline use',
