@@ -1,9 +1,11 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appShell } from './scripts/vite/app-shell.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { preloadStartChunks } from './scripts/vite/preload-start-chunks.ts';
+import { markScreens } from './scripts/vite/screens-manifest.ts';
 
 // The build's own plugins live in scripts/vite/, one file each (docs/architecture.md, "Start").
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '8080'}`;
@@ -34,6 +36,8 @@ export default defineConfig({
         // Nor the routes' own pages: offline, index.html answers every navigation (sw/sw.ts).
         globIgnores: ['screenshots/**', 'pages/**'],
         rollupFormat: 'iife',
+        // Which files only unopened screens need: data saver leaves them for later (sw/sw.ts).
+        manifestTransforms: [markScreens(path.resolve(import.meta.dirname, 'dist/client'))],
       },
       manifest: {
         id: '/',

@@ -9,6 +9,12 @@ import {
 } from '../src/shared/outbox/drain.ts';
 import type { OutboxEntry } from '../src/shared/outbox/model.ts';
 import { OUTBOX_DB, OUTBOX_LOCK } from '../src/shared/offline.ts';
+import {
+  holdsBack,
+  SETTINGS_CACHE,
+  SETTINGS_URL,
+  type WorkerSettings,
+} from '../src/shared/network-policy.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -82,6 +88,27 @@ async function signedInUser(): Promise<string | undefined> {
   return undefined;
 }
 
+/** The page's settings, as it last wrote them for the worker (src/client/lib/settings.ts). */
+export async function workerSettings(): Promise<Partial<WorkerSettings>> {
+  try {
+    const answer = await (await caches.open(SETTINGS_CACHE)).match(SETTINGS_URL);
+    return answer ? ((await answer.json()) as Partial<WorkerSettings>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The same rule as the page's drain (src/shared/network-policy.ts): the worker's own view of the
+ * connection when the browser gives it one, else what the page last saw.
+ */
+async function holdingBack(): Promise<boolean> {
+  const settings = await workerSettings();
+  const own = (self.navigator as WorkerNavigator & { connection?: { type?: string } }).connection?.type;
+  const type = own !== undefined && own !== 'unknown' ? own : settings.connectionType;
+  return holdsBack(settings.send ?? 'any', type);
+}
+
 /**
  * Drains the outbox from the worker (Background Sync: the tab may be closed). Holds the same Web
  * Lock as the pages, so only one drainer sends at a time; an entry found "sending" under the lock
@@ -98,6 +125,7 @@ export async function drainFromWorker(
       for (const entry of await store.list()) {
         if (entry.state === 'sending') await store.put({ ...entry, state: 'pending' });
       }
+      const holdBack = await holdingBack();
       const owner = await signedInUser();
       return await drain(
         {
@@ -107,6 +135,7 @@ export async function drainFromWorker(
           now: Date.now,
           owner: () => owner,
           onDelivered,
+          holdBack: () => holdBack,
         },
         { force: true },
       );

@@ -12,17 +12,22 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
   API_CACHE,
   MEDIA_CACHE,
+  SCREENS_CACHE,
   OUTBOX_SYNC_TAG,
   SAVED_AT_HEADER,
   SW_MESSAGES,
   type OutboxChangedMessage,
 } from '../src/shared/offline.ts';
 import { unusableAnswersFallBack } from './api-reads.ts';
-import { drainFromWorker } from './outbox-sync.ts';
 import { answerSaved, maybeSaved, readSavedList, savedReadsFallBack } from './saved-videos.ts';
+import { SCREENS_SIZE_URL, SETTINGS_CACHE } from '../src/shared/network-policy.ts';
+import { drainFromWorker, workerSettings } from './outbox-sync.ts';
+
+/** A precache entry; `screen` marks a file only screens not yet opened need (scripts/vite/screens-manifest.ts). */
+type AppFile = PrecacheEntry & { screen?: boolean; bytes?: number };
 
 declare const self: ServiceWorkerGlobalScope & {
-  __WB_MANIFEST: Array<PrecacheEntry | string>;
+  __WB_MANIFEST: Array<AppFile | string>;
 };
 
 /** Background Sync's event (not in TypeScript's worker library yet). */
@@ -31,10 +36,63 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean;
 }
 
-// The app shell and the code of every screen, as listed by the build: all of it is on the device
-// after the first visit, so every route opens offline, by link or by reload.
-precacheAndRoute(self.__WB_MANIFEST);
+// The app shell (index.html and what it loads, icons, the Hindi words) is precached at install.
+// The code of the other screens is downloaded at install too, so that every route opens offline,
+// unless data saver is on: then each screen's files are kept as it is opened, and a first visit
+// costs only what it shows (docs/offline.md, "Data saver").
+const files: AppFile[] = self.__WB_MANIFEST.map((entry) =>
+  typeof entry === 'string' ? { url: entry, revision: null } : entry,
+);
+precacheAndRoute(
+  files.filter((entry) => !entry.screen).map(({ url, revision }) => ({ url, revision: revision ?? null })),
+);
 cleanupOutdatedCaches();
+const screenFiles = new Set(
+  files.filter((entry) => entry.screen).map((entry) => new URL(entry.url, self.location.href).pathname),
+);
+
+/** Downloads the screens' files not on the device yet (with data saver off). */
+async function saveScreens(): Promise<void> {
+  const cache = await caches.open(SCREENS_CACHE);
+  const kept = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+  await Promise.all(
+    [...screenFiles].filter((file) => !kept.has(file)).map((file) => cache.add(file).catch(() => undefined)),
+  );
+}
+
+self.addEventListener('install', (event) => {
+  // Not a condition of the install: a screen missed now is kept when it is first opened.
+  const screens = files.filter((entry) => entry.screen);
+  const size = { files: screens.length, bytes: screens.reduce((sum, entry) => sum + (entry.bytes ?? 0), 0) };
+  event.waitUntil(
+    caches
+      .open(SETTINGS_CACHE)
+      .then((cache) => cache.put(SCREENS_SIZE_URL, new Response(JSON.stringify(size))))
+      .catch(() => undefined),
+  );
+  event.waitUntil(
+    workerSettings()
+      .then((settings) => (settings.dataSaver ? undefined : saveScreens()))
+      .catch(() => undefined),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  // Files of an earlier version's screens (their names change with their content) go.
+  event.waitUntil(
+    caches.open(SCREENS_CACHE).then(async (cache) => {
+      for (const request of await cache.keys()) {
+        if (!screenFiles.has(new URL(request.url).pathname)) await cache.delete(request);
+      }
+    }),
+  );
+});
+
+// A screen's files: from the device when kept, else from the network, then kept.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && screenFiles.has(url.pathname),
+  new CacheFirst({ cacheName: SCREENS_CACHE }),
+);
 
 // Saved lessons first (docs/offline.md, "Saved videos"): a saved video, its thumbnail, from the
 // device, online too, so that nothing is downloaded twice; Range requests get 206s. Their cache
@@ -93,6 +151,16 @@ registerRoute(
   new CacheFirst({
     cacheName: MEDIA_CACHE,
     plugins: [
+      {
+        // With the app's data saver on, the server sends smaller copies (it honours Save-Data,
+        // src/server/plugins/media.ts), as it does for a phone whose own data saver is on.
+        requestWillFetch: async ({ request }) => {
+          if (!(await workerSettings()).dataSaver || request.headers.get('save-data')) return request;
+          const headers = new Headers(request.headers);
+          headers.set('Save-Data', 'on');
+          return new Request(request.url, { headers, credentials: 'same-origin' });
+        },
+      },
       new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 60 * 24 * 3600, purgeOnQuotaError: true }),
     ],
   }),
@@ -108,6 +176,8 @@ self.addEventListener('message', (event) => {
   if (type === SW_MESSAGES.savedVideosChanged) {
     event.waitUntil(readSavedList().then(() => event.ports[0]?.postMessage({ ok: true })));
   }
+  // Data saver was turned off: what it left for later is downloaded now.
+  if (type === SW_MESSAGES.saveScreens) event.waitUntil(saveScreens());
 });
 
 // The connection is back (Background Sync; Chromium browsers): send what waits in the outbox,
@@ -124,7 +194,12 @@ self.addEventListener('sync', (event) => {
         const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
         const message: OutboxChangedMessage = { type: SW_MESSAGES.outboxChanged, delivered };
         for (const page of pages) page.postMessage(message);
-        if (report?.stoppedBy === 'offline' || report?.stoppedBy === 'server-busy') {
+        // Held back by "Only on Wi-Fi" on mobile data: deferred the same way, never dropped.
+        if (
+          report?.stoppedBy === 'offline' ||
+          report?.stoppedBy === 'server-busy' ||
+          report?.stoppedBy === 'wifi-only'
+        ) {
           throw new Error(`The outbox could not be sent yet (${report.stoppedBy}).`);
         }
       },

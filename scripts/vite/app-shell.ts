@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { LANGUAGE_BOOT_SCRIPT, type Language } from '../../src/shared/language.ts';
 
 const SHELL_MODULE = 'virtual:eduportal-app-shell';
 
@@ -14,8 +15,10 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { TopBar } from '/src/client/components/layout/top-bar.tsx';
 import { ScreenSkeleton } from '/src/client/components/layout/screen-skeleton.tsx';
 import { createSession, SessionProvider } from '/src/client/lib/session.tsx';
+import { applyLanguage } from '/src/client/i18n/i18n.ts';
 
-export async function renderTopBar() {
+export async function renderTopBar(language) {
+  await applyLanguage(language);
   const api = { onSessionEnded: () => () => {} };
   const session = createSession(api);
   const router = createRouter({
@@ -79,14 +82,24 @@ export function appShell(): Plugin {
         });
         try {
           const { renderTopBar, renderSkeleton } = (await server.ssrLoadModule(SHELL_MODULE)) as {
-            renderTopBar: () => Promise<string>;
+            renderTopBar: (language: Language) => Promise<string>;
             renderSkeleton: () => string;
           };
-          const topBar = await renderTopBar();
-          // The shell must be the real top bar, or the swap would change what the page shows.
-          if (!topBar.includes('class="site-header"')) return skip('the top bar has no .site-header');
-          const main = `<div class="shell-main">${renderSkeleton()}</div>`;
-          return html.replace(slot, `<div id="app-shell">${topBar}${main}</div>${slot}`);
+          // The top bar and skeleton in each language; the stored choice, put on <html lang> by
+          // the head's script before the first paint, shows one of them (styles.css): no flash
+          // of English.
+          const shells: string[] = [];
+          for (const language of ['en', 'hi'] as const) {
+            const topBar = await renderTopBar(language);
+            // The shell must be the real top bar, or the swap would change what the page shows.
+            if (!topBar.includes('class="site-header"')) return skip('the top bar has no .site-header');
+            const main = `<div class="shell-main">${renderSkeleton()}</div>`;
+            shells.push(`<div class="shell-lang-${language}" lang="${language}">${topBar}${main}</div>`);
+          }
+          const boot = `<script>${LANGUAGE_BOOT_SCRIPT}</script>`;
+          return html
+            .replace('</title>', `</title>\n    ${boot}`)
+            .replace(slot, `<div id="app-shell">${shells.join('')}</div>${slot}`);
         } catch (err) {
           return skip(err instanceof Error ? err.message : String(err));
         } finally {

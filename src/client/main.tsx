@@ -1,4 +1,5 @@
 import './styles.css';
+import { applyLanguage, storedLanguage, t } from './i18n/i18n.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -14,7 +15,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * vite.config.ts), so staging adds no round trip.
  */
 async function start(root: HTMLElement) {
+  // The stored language's words load beside React DOM, so the first render is in that language
+  // (docs/architecture.md, "Languages"); English is in this file already.
+  const language = applyLanguage(storedLanguage()).catch(() => applyLanguage('en'));
   const { createRoot } = await import('react-dom/client');
+  await language;
   await nextTask();
   const { boot } = await import('./app/boot.tsx');
   await nextTask();
@@ -26,7 +31,7 @@ start(container).catch(() => {
   const message = document.createElement('p');
   message.setAttribute('role', 'alert');
   message.className = 'start-failed';
-  message.textContent = 'EduPortal could not finish loading. Check your connection, then reload the page.';
+  message.textContent = t('start.failed');
   container.replaceChildren(message);
 });
 

@@ -21,11 +21,18 @@ export const SAVED_VIDEOS_CACHE = 'saved-videos-v1';
  * download never reads the copy it is making.
  */
 export const DOWNLOAD_HEADER = 'x-eduportal-download';
+/**
+ * The code and styles of screens, kept apart from the shell's precache: downloaded at install
+ * unless data saver is on, else kept as each screen is opened (sw/sw.ts).
+ */
+export const SCREENS_CACHE = 'app-files-screens-v1';
 /** Set by the service worker on an API answer it kept; its value is when it was saved (ISO). */
 export const SAVED_AT_HEADER = 'x-eduportal-saved-at';
 export const SW_MESSAGES = {
   skipWaiting: 'SKIP_WAITING',
   clearPrivate: 'CLEAR_PRIVATE',
+  /** From the page: data saver is off now; the screens not yet on the device may be downloaded. */
+  saveScreens: 'SAVE_SCREENS',
   /** From the worker: it delivered (or failed) outbox entries; pages re-read their views. */
   outboxChanged: 'OUTBOX_CHANGED',
   /** From the page: a video was saved or deleted; the worker reads the saved list again. */

@@ -36,6 +36,8 @@ export const clientRoutes = [
   { path: '/outbox', title: 'Outbox' },
   // Not in the old app: lessons saved on this device to watch offline (docs/offline.md).
   { path: '/downloads', title: 'Downloads' },
+  // Not in the old app: language, data saver and when to send (product-additions.md).
+  { path: '/settings', title: 'Settings' },
 ] as const;
 
 export type ClientRoutePath = (typeof clientRoutes)[number]['path'];

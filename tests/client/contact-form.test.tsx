@@ -160,7 +160,7 @@ describe('the contact form with no connection', () => {
     fill({ Name: 'Meena', Email: 'meena@school.example', Message: 'Sent from the bus, no signal' });
     await submit();
 
-    expect((await screen.findByText(queuedMessage)).getAttribute('role')).toBe('status');
+    expect((await screen.findByText(queuedMessage())).getAttribute('role')).toBe('status');
     expect(values()).toEqual(['', '', '', '']);
     expect(queued).toHaveLength(1);
 

@@ -91,6 +91,7 @@ describe('the layout', () => {
       'Blog',
       'Become an Instructor',
       'Contact',
+      'Settings',
       'Login / Register',
     ]);
     expect(within(nav).getByRole('link', { name: 'Login / Register' }).getAttribute('href')).toBe('/login');

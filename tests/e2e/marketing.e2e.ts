@@ -152,9 +152,10 @@ describe('the top bar on a phone', () => {
     );
     expect(await nav.getByRole('link', { name: 'Login / Register' }).getAttribute('href')).toBe('/login');
 
-    await page.locator('summary', { hasText: 'Translate' }).tap();
-    expect(await page.getByText(/use your browser.s translation/).isVisible()).toBe(true);
-    await page.screenshot({ path: path.join(shots, 'translate-phone.png') });
+    // The language switcher (docs/product.md, "Language") names the language in its own script.
+    await page.getByRole('button', { name: 'Language: English' }).tap();
+    expect(await page.locator('button[lang="hi"]', { hasText: 'हिन्दी' }).isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(shots, 'language-phone.png') });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { clientRoutes, matchesClientRoute } from '../../src/shared/routes.ts';
 
 describe('matchesClientRoute', () => {
-  it('knows every screen of docs/product.md, the outbox and the downloads', () => {
-    expect(clientRoutes).toHaveLength(29);
+  it('knows every screen of docs/product.md, the outbox, the downloads and the settings', () => {
+    expect(clientRoutes).toHaveLength(30);
     expect(matchesClientRoute('/outbox')).toBe(true);
     expect(matchesClientRoute('/downloads')).toBe(true);
+    expect(matchesClientRoute('/settings')).toBe(true);
     expect(matchesClientRoute('/videos/65f1c0')).toBe(true);
     for (const path of ['/', '/courses', '/blog', '/instructor', '/contact', '/login', '/register']) {
       expect(matchesClientRoute(path), path).toBe(true);

@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { SWRConfig, unload } from 'swr';
 import { ToastHost } from '../components/toast/toast-host.tsx';
+import { useSettings, watchConnection } from '../lib/settings.ts';
 import { SessionProvider, useSession } from '../lib/session.tsx';
 import { DownloadResumer } from '../lib/downloads-react.tsx';
 import { UploadResumer } from '../lib/uploads-react.tsx';
@@ -34,9 +35,13 @@ function SessionWatcher({ router }: { router: AppRouter }) {
   return null;
 }
 
+// Data saver's Auto and Only on Wi-Fi follow the connection as it changes.
+watchConnection();
+
 export function App({ router }: { router: AppRouter }) {
   const { api, session } = router.options.context;
-  const config = useMemo(() => swrConfig(api), [api]);
+  const { dataSaver } = useSettings();
+  const config = useMemo(() => swrConfig(api, { dataSaver }), [api, dataSaver]);
   return (
     <SessionProvider api={api} session={session}>
       <SWRConfig value={config}>

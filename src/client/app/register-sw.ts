@@ -1,5 +1,6 @@
 import { Workbox } from 'workbox-window';
 import { announceUpdate } from '../lib/app-update.ts';
+import { tellWorker } from '../lib/settings.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -18,7 +19,9 @@ export function registerServiceWorker(): Workbox {
       },
     });
   });
-  void wb.register();
+  // The worker reads the settings it needs (data saver, Only on Wi-Fi) from a cache the page
+  // writes: written first, so its first install already knows whether to save data.
+  void tellWorker().then(() => wb.register());
   // A phone may keep the app open for days: look for a new version now and then, and when the
   // connection comes back.
   const check = () => {

@@ -35,4 +35,5 @@ export const routeFiles: Record<ClientRoutePath, () => Promise<{ default: Compon
   '/subscriptions': () => import('../routes/subscriptions.tsx'),
   '/outbox': () => import('../routes/outbox.tsx'),
   '/downloads': () => import('../routes/downloads.tsx'),
+  '/settings': () => import('../routes/settings.tsx'),
 };

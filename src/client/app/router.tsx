@@ -15,6 +15,8 @@ import { safeRedirect } from '../lib/safe-redirect.ts';
 import { createSession, type Session } from '../lib/session.tsx';
 import { routeFiles } from './route-files.ts';
 import { signedInRoutes } from './signed-in-routes.ts';
+import { t } from '../i18n/i18n.ts';
+import { serverText } from '../i18n/server-messages.ts';
 
 export interface RouterContext {
   api: ApiClient;
@@ -23,10 +25,10 @@ export interface RouterContext {
 
 function NotFound() {
   return (
-    <Screen title="Page not found">
-      <p>There is no page at this address.</p>
+    <Screen title={t('notFound.title')}>
+      <p>{t('notFound.text')}</p>
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to="/">{t('notFound.home')}</Link>
       </p>
     </Screen>
   );
@@ -35,16 +37,16 @@ function NotFound() {
 function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   return (
-    <Screen title="This page could not be shown">
+    <Screen title={t('routeError.title')}>
       <p role="alert">
         {offline
-          ? 'You are offline, and nothing has been saved on this device for this page yet.'
+          ? t('routeError.offline')
           : error instanceof Error
-            ? error.message
-            : 'Something went wrong.'}
+            ? serverText(error.message)
+            : t('routeError.generic')}
       </p>
       <button type="button" className="button" onClick={reset}>
-        Try again
+        {t('status.tryAgain')}
       </button>
     </Screen>
   );

@@ -24,15 +24,17 @@ const readAgainOnReconnect: Middleware = (useSWRNext) => (key, fetcher, config) 
 };
 
 /**
- * SWR settings for weak connections: a key is a /api/v1 path; refusals (4xx) are final and not
+ * SWR settings for weak connections (and data saver): a key is a /api/v1 path; refusals (4xx) are final and not
  * retried, while network and server failures are retried with SWR's backoff, a few times only.
  */
-export function swrConfig(client: ApiClient): SWRConfiguration {
+export function swrConfig(client: ApiClient, { dataSaver = false } = {}): SWRConfiguration {
   return {
     fetcher: (path: string) => client.get(path),
-    revalidateOnFocus: true,
+    // With data saver on, nothing is read again in the background (docs/product.md, "Settings"):
+    // a screen reads when it opens, and when the student pulls it again.
+    revalidateOnFocus: !dataSaver,
     // readAgainOnReconnect reads first, at the event; SWR's own read, a moment later, joins it.
-    revalidateOnReconnect: true,
+    revalidateOnReconnect: !dataSaver,
     use: [readAgainOnReconnect],
     dedupingInterval: 5000,
     errorRetryCount: 3,

@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router';
+import { t } from '../i18n/i18n.ts';
 
 /** "Home > {current}": where this page sits, with the way back home. */
 export function Breadcrumb({ current }: { current: string }) {
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumb">
+    <nav aria-label={t('nav.breadcrumb')} className="breadcrumb">
       <ol>
         <li>
-          <Link to="/">Home</Link>
+          <Link to="/">{t('nav.home')}</Link>
         </li>
         <li aria-current="page">{current}</li>
       </ol>

@@ -2,8 +2,7 @@ import type { LikeKind, LikeState } from '../../shared/contracts/likes.ts';
 import { useLikeState } from '../api/likes.ts';
 import { useQueuedToggle } from '../lib/outbox-react.tsx';
 import { PendingMark } from './pending-mark.tsx';
-
-const NAMES: Record<LikeKind, string> = { v: 'video', c: 'comment', t: 'tweet' };
+import { formatNumber, plural, t } from '../i18n/i18n.ts';
 
 /**
  * A like that works offline: a tap is queued in the outbox (many taps leave one entry with the
@@ -43,13 +42,13 @@ export function LikeButton({
         type="button"
         className={liked ? 'like-button liked' : 'like-button'}
         aria-pressed={liked}
-        aria-label={`${liked ? 'Unlike' : 'Like'} this ${NAMES[target]}`}
+        aria-label={t(`like.${liked ? 'unlike' : 'like'}.${target}`)}
         onClick={toggle}
       >
-        <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {liked ? 'Liked' : 'Like'}
+        <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {liked ? t('like.liked') : t('like.like')}
       </button>
-      <span className="like-count" aria-label={`${likesCount} ${likesCount === 1 ? 'like' : 'likes'}`}>
-        {likesCount}
+      <span className="like-count" aria-label={plural('like.count', likesCount)}>
+        {formatNumber(likesCount)}
       </span>
       <PendingMark entry={latest} />
     </span>

@@ -1,9 +1,11 @@
 import { ApiError } from '../lib/api-client.ts';
 import { isOffline } from '../lib/use-online.ts';
 import './status.css';
+import { serverText } from '../i18n/server-messages.ts';
+import { t } from '../i18n/i18n.ts';
 
 /** What a screen shows while its data is on the way. */
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+export function Loading({ label = t('status.loading') }: { label?: string }) {
   return (
     <p className="load-state" role="status">
       {label}
@@ -21,20 +23,18 @@ export function LoadError({ error, retry, what }: { error: unknown; retry?: () =
     // screen of several panels names what each one misses, so no message is said twice.
     return (
       <div className="load-state load-state-offline" role="status">
-        <p>
-          {what
-            ? `You are offline: ${what} will load when the connection returns (nothing is saved on this device yet).`
-            : 'You are offline, and nothing has been saved on this device for this page yet. It will load when the connection returns.'}
-        </p>
+        <p>{what ? t('status.offlineWhat', { what }) : t('status.offlinePage')}</p>
         <RetryButton retry={retry} />
       </div>
     );
   }
   const message =
-    error instanceof Error ? error.message : 'Something went wrong while loading this. Please try again.';
+    error instanceof Error
+      ? serverText(error.message, error instanceof ApiError ? error.status : undefined)
+      : t('status.loadFailed');
   return (
     <div className="load-state load-state-error" role="alert">
-      <p>Error: {message}</p>
+      <p>{t('status.error', { message })}</p>
       <RetryButton retry={retry} />
     </div>
   );
@@ -44,13 +44,13 @@ function RetryButton({ retry }: { retry: (() => void) | undefined }) {
   if (!retry) return null;
   return (
     <button type="button" className="button button-secondary" onClick={retry}>
-      Try again
+      {t('status.tryAgain')}
     </button>
   );
 }
 
 /** An empty list: "data not found" (docs/product.md) unless the screen has a better one. */
-export function Empty({ children = 'data not found' }: { children?: string }) {
+export function Empty({ children = t('status.empty') }: { children?: string }) {
   return <p className="load-state load-state-empty">{children}</p>;
 }
 
@@ -67,7 +67,7 @@ export function MoreButton({ loading, onClick }: { loading: boolean; onClick: ()
         if (!loading) onClick();
       }}
     >
-      {loading ? 'Loading…' : 'Show more'}
+      {loading ? t('status.loading') : t('status.more')}
     </button>
   );
 }

@@ -2,6 +2,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useQueuedToggle } from '../lib/outbox-react.tsx';
 import { useCurrentUser } from '../lib/session.tsx';
 import { PendingMark } from './pending-mark.tsx';
+import { t } from '../i18n/i18n.ts';
 
 /**
  * Subscribe or Unsubscribe through the outbox, in the contract's set form (a repeat cannot undo
@@ -42,7 +43,7 @@ function QueuedSubscribeButton({ channelId, subscribed }: { channelId: string; s
         aria-pressed={shown}
         onClick={toggle}
       >
-        {shown ? 'Unsubscribe' : 'Subscribe'}
+        {shown ? t('subscribe.off') : t('subscribe.on')}
       </button>
       <PendingMark entry={latest} />
     </span>

@@ -1,3 +1,5 @@
+import { DATA_SAVER_KEY } from '../../shared/network-policy.ts';
+
 /** The parts of the Network Information API the app reads; Chromium-based browsers have it. */
 interface NetworkInformation {
   saveData?: boolean;
@@ -10,10 +12,24 @@ export function connectionInfo(): NetworkInformation | undefined {
 }
 
 /**
- * Whether to spend as little data as possible: the browser asks to save data (the phone's data
- * saver), or the link is 2G. This is the "Auto" of product-additions.md's data saver (docs/product.md).
+ * Whether to spend as little data as possible: the student's "Data saver" setting (On, Off), or
+ * by default (Auto) when the browser asks to save data (the phone's data saver) or the link is
+ * 2G (docs/product.md, "Settings").
  */
 export function dataSaverOn(): boolean {
+  let setting: string | null = null;
+  try {
+    setting = localStorage.getItem(DATA_SAVER_KEY);
+  } catch {
+    // Storage refused: Auto.
+  }
+  if (setting === 'on') return true;
+  if (setting === 'off') return false;
+  return dataSaverAuto();
+}
+
+/** The Auto rule alone: what the browser says about the connection. */
+export function dataSaverAuto(): boolean {
   const connection = connectionInfo();
   return (
     connection?.saveData === true ||

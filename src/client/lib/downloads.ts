@@ -9,6 +9,7 @@ import {
 } from '../../shared/offline.ts';
 import { downloadsHeldBack } from './data-saver.ts';
 import { assemble, checkPart, DOWNLOAD_CHUNK_BYTES, nextRange, resumeOffset } from './download-chunks.ts';
+import { t } from '../i18n/i18n.ts';
 import { formatBytes } from './format.ts';
 import { setOpenDownloads } from './open-downloads-flag.ts';
 import { RetrySchedule } from './retry-schedule.ts';
@@ -77,10 +78,10 @@ export const isQuotaError = (err: unknown): boolean => {
   return named(err) || named((err as { inner?: unknown } | null)?.inner);
 };
 
-const quotaMessage = (bytes: number) =>
-  `Not saved: this phone has no room for ${formatBytes(bytes)}. Free some space (or delete a download) and try again.`;
-const offlineMessage = 'You are offline. Saving goes on by itself when you are back online.';
-const wifiMessage = 'Waiting for Wi-Fi: you chose to save downloads only on Wi-Fi.';
+// Messages are written in the language on show when they are made (docs/architecture.md, "Languages").
+const quotaMessage = (bytes: number) => t('save.quota', { size: formatBytes(bytes) });
+const offlineMessage = () => t('save.offline');
+const wifiMessage = () => t('save.wifi');
 
 class Stopped extends Error {}
 class Gone extends Error {}
@@ -268,11 +269,11 @@ export class DownloadManager {
       // Complete already (another student of this phone saved the same file): nothing to fetch.
       if (offset >= record.bytes) return await this.complete(record, controller.signal);
       if (!navigator.onLine) {
-        await this.patch(id, { state: 'waiting', message: offlineMessage });
+        await this.patch(id, { state: 'waiting', message: offlineMessage() });
         return;
       }
       if (downloadsHeldBack()) {
-        await this.patch(id, { state: 'waiting', message: wifiMessage });
+        await this.patch(id, { state: 'waiting', message: wifiMessage() });
         return;
       }
       record = (await this.patch(id, { state: 'saving', message: undefined, received: offset }))!;
@@ -306,10 +307,7 @@ export class DownloadManager {
         await this.patch(id, { state: 'failed', received: 0, message: err.message });
         return;
       }
-      await this.retryLater(
-        id,
-        navigator.onLine ? 'The server could not be reached. Trying again shortly.' : offlineMessage,
-      );
+      await this.retryLater(id, navigator.onLine ? t('save.unreachable') : offlineMessage());
     } finally {
       if (this.running.get(id) === controller) this.running.delete(id);
     }
@@ -337,7 +335,7 @@ export class DownloadManager {
         signal: chunk.signal,
       });
       if (res.status === 404 || res.status === 410) {
-        throw new Gone('Not saved: this video is no longer on the server.');
+        throw new Gone(t('save.gone'));
       }
       const parts: Uint8Array[] = [];
       let got = 0;
@@ -356,8 +354,7 @@ export class DownloadManager {
         contentRange: res.headers.get('content-range'),
         bytes: data.size,
       });
-      if (verdict === 'changed')
-        throw new Gone('Not saved: this video changed on the server. Save it again.');
+      if (verdict === 'changed') throw new Gone(t('save.changed'));
       if (verdict === 'bad') throw new Error(`unexpected answer ${res.status} for ${range.header}`);
       return data;
     } finally {
@@ -389,7 +386,7 @@ export class DownloadManager {
           JSON.stringify({
             statusCode: 200,
             success: true,
-            message: 'Saved on this device',
+            message: t('save.done'),
             data: record.video,
           }),
           { headers: { 'content-type': 'application/json; charset=utf-8', [SAVED_AT_HEADER]: savedAt } },

@@ -11,6 +11,7 @@ import { tweetDelivered } from '../api/tweets.ts';
 import { api as appApi, type ApiClient } from './api-client.ts';
 import { Outbox, OutboxDatabase } from './outbox.ts';
 import { useApi, useSession } from './session.tsx';
+import { holdingBackNow, settings$, watchConnection } from './settings.ts';
 
 /**
  * Sends outbox requests with the app's API client's credentials (and, in tests, its server and
@@ -38,11 +39,17 @@ export function outboxFor(api: ApiClient): Outbox {
       transport: apiTransport(api),
       // No verdict (offline) counts as "not now": entries wait for the next trigger.
       refresh: () => api.refreshSession().catch(() => false),
-      ...(isApp ? { onQueued: keepStorage, onWaiting: askForBackgroundSync } : {}),
+      ...(isApp ? { onQueued: keepStorage, onWaiting: askForBackgroundSync, holdBack: holdingBackNow } : {}),
     });
     outbox.onDelivered(cacheDelivery);
     outbox.start();
-    if (isApp) listenToWorker(outbox);
+    if (isApp) {
+      listenToWorker(outbox);
+      // Onto Wi-Fi (or "Only on Wi-Fi" turned off): what was held back goes.
+      const drainAgain = () => void outbox?.drainSoon(true);
+      watchConnection(drainAgain);
+      settings$.subscribe(drainAgain);
+    }
     outboxes.set(api, outbox);
   }
   return outbox;

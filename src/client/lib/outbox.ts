@@ -71,6 +71,8 @@ export interface OutboxOptions {
    * for a Background Sync then, so they go even if the tab is closed).
    */
   onWaiting?: () => void;
+  /** "Only on Wi-Fi" holds automatic sending back now (src/shared/network-policy.ts). */
+  holdBack?: () => boolean;
 }
 
 type DeliveredListener = NonNullable<DrainDeps['onDelivered']>;
@@ -84,7 +86,7 @@ export class Outbox {
   private readonly store;
   private readonly send;
   private running: Promise<DrainReport> | undefined;
-  private again: { force: boolean } | undefined;
+  private again: { force: boolean; sendNow: boolean } | undefined;
   private disposed = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<DeliveredListener>();
@@ -162,10 +164,13 @@ export class Outbox {
    * Runs a drain now, or once more after the one in progress (forced if any request was: a
    * forced drain ignores backoff, as when the connection has just come back).
    */
-  drainSoon(force = false): Promise<DrainReport> {
+  drainSoon(force = false, { sendNow = false } = {}): Promise<DrainReport> {
     if (this.disposed) return Promise.resolve({ delivered: 0, failed: 0 });
     if (this.running) {
-      this.again = { force: force || (this.again?.force ?? false) };
+      this.again = {
+        force: force || (this.again?.force ?? false),
+        sendNow: sendNow || (this.again?.sendNow ?? false),
+      };
       return this.running;
     }
     const run = this.withLock(() =>
@@ -177,8 +182,9 @@ export class Outbox {
           now: this.now,
           owner: () => this.owner,
           onDelivered: (entry, data, changes) => this.delivered(entry, data, changes),
+          ...(this.options.holdBack ? { holdBack: this.options.holdBack } : {}),
         },
-        { force },
+        { force, sendNow },
       ),
     );
     this.running = run
@@ -192,9 +198,14 @@ export class Outbox {
         this.running = undefined;
         const again = this.again;
         this.again = undefined;
-        if (again) void this.drainSoon(again.force);
+        if (again) void this.drainSoon(again.force, { sendNow: again.sendNow });
       });
     return this.running;
+  }
+
+  /** "Send now" on /outbox: everything waiting goes at once, whatever "Send waiting actions" says. */
+  sendNow(): Promise<DrainReport> {
+    return this.drainSoon(true, { sendNow: true });
   }
 
   /** Resolves once no drain is running or queued to run. */
@@ -309,7 +320,12 @@ export class Outbox {
   private schedule(report: DrainReport): void {
     if (this.timer) clearTimeout(this.timer);
     if (this.disposed) return;
-    if (report.stoppedBy === 'offline' || report.stoppedBy === 'server-busy') this.options.onWaiting?.();
+    if (
+      report.stoppedBy === 'offline' ||
+      report.stoppedBy === 'server-busy' ||
+      report.stoppedBy === 'wifi-only'
+    )
+      this.options.onWaiting?.();
     if (report.retryAt === undefined || report.stoppedBy === 'signed-out') return;
     this.timer = setTimeout(() => void this.drainSoon(), Math.max(0, report.retryAt - this.now()));
   }

@@ -6,6 +6,7 @@ import { ApiError, NetworkError, type ApiClient } from './api-client.ts';
 import { setOpenUploads } from './open-uploads-flag.ts';
 import { RetrySchedule } from './retry-schedule.ts';
 import { createStore, type Store } from './store.ts';
+import { t } from '../i18n/i18n.ts';
 
 /**
  * Video uploads that survive a weak link (docs/offline.md, "Uploads"): the file goes up in tus
@@ -111,18 +112,18 @@ export async function headHash(file: Blob): Promise<string> {
 
 /** Why a re-chosen file is not the one the upload started with; undefined when it is. */
 export async function differsFrom(record: Pick<UploadRecord, 'fileName' | 'size' | 'headHash'>, file: File) {
-  if (file.size !== record.size) return `This file is ${file.size} bytes; the upload is of ${record.size}.`;
-  if (file.name !== record.fileName) return `This is “${file.name}”; the upload is of “${record.fileName}”.`;
-  if ((await headHash(file)) !== record.headHash)
-    return 'This file has the same name and size, but other content.';
+  if (file.size !== record.size) return t('upload.otherSize', { size: file.size, expected: record.size });
+  if (file.name !== record.fileName)
+    return t('upload.otherName', { name: file.name, expected: record.fileName });
+  if ((await headHash(file)) !== record.headHash) return t('upload.otherContent');
   return undefined;
 }
 
 /** The words for a pause the student did not ask for: offline only when the browser is. */
 export function waitingMessage(online: boolean, nextTryAt: number | undefined, now: number): string {
-  if (!online) return 'You are offline. The upload goes on by itself when you are back online.';
+  if (!online) return t('upload.offline');
   const seconds = nextTryAt === undefined ? 0 : Math.max(1, Math.round((nextTryAt - now) / 1000));
-  return `The server could not be reached. Next try in ${seconds} s.`;
+  return t('upload.unreachable', { seconds });
 }
 
 const statusOf = (err: unknown): number | undefined => {
@@ -350,7 +351,7 @@ export class UploadManager {
     if (!file) {
       await this.patch(id, {
         state: 'needs-file',
-        message: `Choose “${record.fileName}” again to go on: it was too large to keep on this phone.`,
+        message: t('upload.choose', { name: record.fileName }),
       });
       return;
     }
@@ -435,7 +436,7 @@ export class UploadManager {
     if (status === 413 || status === 415 || status === 400 || status === 403) {
       await this.patch(id, {
         state: 'failed',
-        message: serverMessageOf(err) ?? 'The server refused this upload.',
+        message: serverMessageOf(err) ?? t('upload.refused'),
       });
       return;
     }

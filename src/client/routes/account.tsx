@@ -2,10 +2,11 @@ import { Screen } from '../components/screen.tsx';
 import { SignedIn } from '../components/signed-in.tsx';
 import { AccountOverview } from '../features/account/account-overview.tsx';
 import { MyLikes, WatchHistory } from '../features/account/watch-history.tsx';
+import { t } from '../i18n/i18n.ts';
 
 export default function AccountRoute() {
   return (
-    <Screen title="My account">
+    <Screen title={t('title.account')}>
       <SignedIn>
         {(user) => (
           <>

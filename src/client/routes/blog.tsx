@@ -1,9 +1,11 @@
 import { Screen } from '../components/screen.tsx';
 import { BlogList } from '../features/marketing/blog-list.tsx';
+import { t } from '../i18n/i18n.ts';
+import { tm } from '../i18n/marketing.ts';
 
 export default function BlogRoute() {
   return (
-    <Screen title="Blog" breadcrumb lead="Notes on learning online, on any phone and any connection.">
+    <Screen title={t('nav.blog')} breadcrumb lead={tm('blog.lead')}>
       <BlogList />
     </Screen>
   );

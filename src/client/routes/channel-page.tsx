@@ -6,6 +6,7 @@ import { BackLink, ChannelProfileView } from '../features/channel/channel-profil
 import { TweetFeed } from '../features/tweets/all-tweets.tsx';
 import { ChannelVideos } from '../features/videos/channel-videos.tsx';
 import { useCurrentUser } from '../lib/session.tsx';
+import { t } from '../i18n/i18n.ts';
 
 /**
  * /userprofile/{username} and /userprofile1/{username}: the spec's profile fields, then that
@@ -15,7 +16,7 @@ export function ChannelPage({ username, back }: { username: string; back: '/dash
   const { data: profile } = useChannelProfile(username);
   const me = useCurrentUser();
   return (
-    <Screen title="Channel profile">
+    <Screen title={t('title.channel')}>
       <BackLink to={back} />
       <ChannelProfileView
         username={username}
@@ -25,7 +26,7 @@ export function ChannelPage({ username, back }: { username: string; back: '/dash
         <>
           <ChannelVideos ownerId={profile._id} name={profile.fullName} />
           <section className="channel-list" aria-labelledby="channel-tweets">
-            <h2 id="channel-tweets">Tweets</h2>
+            <h2 id="channel-tweets">{t('nav.tweets')}</h2>
             <TweetFeed
               path={userTweetsPath(profile._id)}
               user={me}

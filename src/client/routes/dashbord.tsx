@@ -1,10 +1,11 @@
 import { Screen } from '../components/screen.tsx';
 import { CommentSection } from '../features/comments/comment-section.tsx';
 import { AllVideos } from '../features/videos/all-videos.tsx';
+import { t } from '../i18n/i18n.ts';
 
 export default function DashbordRoute() {
   return (
-    <Screen title="All videos">
+    <Screen title={t('title.allVideos')}>
       <AllVideos below={(video) => <CommentSection videoId={video._id} />} />
     </Screen>
   );

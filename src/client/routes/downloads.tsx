@@ -1,9 +1,10 @@
 import { Screen } from '../components/screen.tsx';
 import { DownloadsList } from '../features/downloads/downloads-list.tsx';
+import { t } from '../i18n/i18n.ts';
 
 export default function DownloadsRoute() {
   return (
-    <Screen title="Downloads" lead="Lessons saved on this phone, to watch with no network.">
+    <Screen title={t('downloads.title')} lead={t('downloads.lead')}>
       <DownloadsList />
     </Screen>
   );

@@ -5,10 +5,11 @@ import {
   InstructorHero,
   InstructorSteps,
 } from '../features/marketing/instructor-sections.tsx';
+import { t } from '../i18n/i18n.ts';
 
 export default function InstructorRoute() {
   return (
-    <Screen title="Become an Instructor" breadcrumb>
+    <Screen title={t('nav.instructor')} breadcrumb>
       <InstructorHero />
       <InstructorBenefits />
       <InstructorSteps />

@@ -1,14 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { Screen } from '../components/screen.tsx';
+import { t } from '../i18n/i18n.ts';
 
 /** A placeholder (docs/product.md, "The student's account"): course enrolment is not part of the product yet. */
 export default function MyCoursesRoute() {
   return (
-    <Screen title="My Courses">
-      <p>The courses you take will be listed here.</p>
+    <Screen title={t('title.myCourses')}>
+      <p>{t('myCourses.text')}</p>
       <p>
         <Link to="/courses" className="text-link">
-          Browse the courses
+          {t('myCourses.browse')}
         </Link>
       </p>
     </Screen>

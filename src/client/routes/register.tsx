@@ -1,15 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { Screen } from '../components/screen.tsx';
 import { RegisterForm } from '../features/auth/register-form.tsx';
+import { t } from '../i18n/i18n.ts';
 
 export default function RegisterRoute() {
   return (
-    <Screen title="Register">
+    <Screen title={t('title.register')}>
       <div className="auth-layout">
-        <h2 className="auth-heading">Register as Student</h2>
+        <h2 className="auth-heading">{t('register.heading')}</h2>
         <RegisterForm />
         <p className="auth-switch">
-          Already registered? <Link to="/login">Sign in</Link>
+          {t('register.already')} <Link to="/login">{t('register.signIn')}</Link>
         </p>
       </div>
     </Screen>

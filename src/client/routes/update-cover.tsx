@@ -2,12 +2,13 @@ import { Link } from '@tanstack/react-router';
 import { Screen } from '../components/screen.tsx';
 import { SignedIn } from '../components/signed-in.tsx';
 import { ImageUpdate } from '../features/account/image-update.tsx';
+import { t } from '../i18n/i18n.ts';
 
 export default function UpdateCoverRoute() {
   return (
-    <Screen title="Update cover image">
+    <Screen title={t('title.updateCover')}>
       <Link to="/acc" className="back-link">
-        ← My account
+        ← {t('title.account')}
       </Link>
       <SignedIn>{(user) => <ImageUpdate kind="coverImage" user={user} />}</SignedIn>
     </Screen>

@@ -5,6 +5,7 @@ import { Screen } from '../components/screen.tsx';
 import { isNotFound, LoadError, Loading } from '../components/status.tsx';
 import { CommentSection } from '../features/comments/comment-section.tsx';
 import { VideoPlayer } from '../features/videos/video-player.tsx';
+import { t } from '../i18n/i18n.ts';
 
 /**
  * /videos/{videoId}: one video's player and comments at an address of its own, so that a lesson
@@ -15,9 +16,9 @@ export default function VideoRoute() {
   const { data, error, isLoading, mutate } = useSWR<Video>(`/videos/v/${encodeURIComponent(videoId)}`);
   if (error && !data) {
     return (
-      <Screen title={isNotFound(error) ? 'Video not found' : 'Video'}>
+      <Screen title={isNotFound(error) ? t('video.notFound') : t('title.video')}>
         {isNotFound(error) ? (
-          <p>This video does not exist (it may have been deleted).</p>
+          <p>{t('video.gone')}</p>
         ) : (
           <LoadError error={error} retry={() => void mutate()} />
         )}
@@ -26,15 +27,15 @@ export default function VideoRoute() {
   }
   if (isLoading || !data) {
     return (
-      <Screen title="Video">
-        <Loading label="Loading the video…" />
+      <Screen title={t('title.video')}>
+        <Loading label={t('video.loading')} />
       </Screen>
     );
   }
   return (
     // The player names the video in its own heading; the page's (for screen readers) says what
     // the page is, so the title is not said twice. The tab shows the title.
-    <Screen title="Video" titleHidden tabTitle={data.title}>
+    <Screen title={t('title.video')} titleHidden tabTitle={data.title}>
       <VideoPlayer video={data}>
         <CommentSection videoId={data._id} />
       </VideoPlayer>

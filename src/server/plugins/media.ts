@@ -1,5 +1,7 @@
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { smallerImage } from '../modules/media/images.ts';
 import { LocalDiskStorage } from '../storage/local-disk.ts';
 import type { S3Storage } from '../storage/s3.ts';
 import { isMediaKey, type MediaStorage } from '../storage/storage.ts';
@@ -15,9 +17,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * read, passing Range through to the store (docs/deploy.md, "Media reads: proxied"): the answers
  * stay same-origin, so the service worker's saved copies and the Content-Security-Policy work
  * as on a school box, and the bucket needs no CORS and no public access.
+ *
+ * On local disk, a request for an image with `Save-Data: on` (the phone's data saver, or the
+ * app's, through its service worker) is answered with a smaller copy, made from the stored one on
+ * first demand and kept in memory; every image answer says `Vary: Save-Data`, so no cache hands
+ * one to the other. On S3 the stored image is served as it is (docs/deploy.md).
  */
 export async function registerMedia(app: FastifyInstance, storage: MediaStorage): Promise<void> {
   if (storage instanceof LocalDiskStorage) {
+    registerSmallerImages(app, storage.directory);
     await app.register(fastifyStatic, {
       root: storage.directory,
       prefix: '/media/',
@@ -27,14 +35,45 @@ export async function registerMedia(app: FastifyInstance, storage: MediaStorage)
       cacheControl: false,
       // Uploads in progress live in .tmp/ and are never served.
       allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
-      setHeaders(res) {
+      setHeaders(res, filePath) {
         res.setHeader('Cache-Control', IMMUTABLE);
         res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+        if (filePath.includes(`${path.sep}images${path.sep}`)) res.setHeader('Vary', 'Save-Data');
       },
     });
     return;
   }
   registerProxiedMedia(app, storage as S3Storage);
+}
+
+/** `Save-Data: on` image reads get a smaller copy (see registerMedia). */
+function registerSmallerImages(app: FastifyInstance, mediaDir: string): void {
+  const root = path.resolve(mediaDir);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (String(request.headers['save-data'] ?? '').toLowerCase() !== 'on') return;
+    const pathname = request.url.split('?')[0] ?? '';
+    if (!pathname.startsWith('/media/images/')) return;
+    let key: string;
+    try {
+      key = decodeURIComponent(pathname.slice('/media/'.length));
+    } catch {
+      return;
+    }
+    // The same files the static handler would serve, never a hidden one nor outside the folder.
+    if (key.split('/').some((segment) => segment.startsWith('.') || segment === '')) return;
+    const file = path.resolve(root, key);
+    if (!file.startsWith(`${root}${path.sep}`)) return;
+    const small = await smallerImage(file);
+    // Not an image we can shrink (or not there): the static handler answers as usual.
+    if (!small) return;
+    await reply
+      .header('Content-Type', 'image/webp')
+      .header('Cache-Control', IMMUTABLE)
+      .header('Cross-Origin-Resource-Policy', 'same-origin')
+      .header('Vary', 'Save-Data')
+      .send(small);
+  });
 }
 
 function registerProxiedMedia(app: FastifyInstance, storage: S3Storage): void {

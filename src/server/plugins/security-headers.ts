@@ -1,6 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { LANGUAGE_BOOT_SCRIPT } from '../../shared/language.ts';
+
+// index.html's one inline script, which puts the stored language on <html lang> before the
+// first paint (src/shared/language.ts), allowed by its hash and nothing else inline.
+const languageScript = `'sha256-${createHash('sha256').update(LANGUAGE_BOOT_SCRIPT).digest('base64')}'`;
 
 /**
  * Security headers for the app and the API. The policy allows only this origin: the app ships
@@ -16,7 +22,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", languageScript],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

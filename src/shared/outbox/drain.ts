@@ -37,13 +37,19 @@ export interface DrainDeps {
    * in the screens' data (its descriptor's `changes`), just before the entry is removed.
    */
   onDelivered?(entry: OutboxEntry, data: unknown, changes: CacheChange[]): void;
+  /**
+   * Whether the student's "Only on Wi-Fi" holds automatic sending back now (network-policy.ts's
+   * `holdsBack`, asked by the page and by the worker). Nothing is sent then unless `sendNow`;
+   * nothing is dropped either: the entries wait as they are.
+   */
+  holdBack?(): boolean;
 }
 
 export interface DrainReport {
   delivered: number;
   failed: number;
   /** Why the drain stopped before the end of the queue, if it did. */
-  stoppedBy?: 'offline' | 'server-busy' | 'signed-out';
+  stoppedBy?: 'offline' | 'server-busy' | 'signed-out' | 'wifi-only';
   /** When the next attempt is due (epoch ms), if something waits for a retry. */
   retryAt?: number;
 }
@@ -77,12 +83,21 @@ function messageOf(body: unknown, status: number): string {
  *   and the drain stops (the server or the network is not ready for the rest either);
  * - any other 4xx: marked failed with the server's reason, for the user to retry or discard.
  * An entry waits while an earlier entry of its lane is failed, so a lane never goes out of order.
+ * While `holdBack` says so (and not `sendNow`), nothing is sent and the drain stops at once.
  */
-export async function drain(deps: DrainDeps, { force = false } = {}): Promise<DrainReport> {
+export async function drain(
+  deps: DrainDeps,
+  { force = false, sendNow = false }: { force?: boolean; sendNow?: boolean } = {},
+): Promise<DrainReport> {
   const { store } = deps;
   const report: DrainReport = { delivered: 0, failed: 0 };
   const blockedLanes = new Set<string>();
   const entries = await store.list();
+  // "Only on Wi-Fi" on mobile data: everything waits, untouched, for Wi-Fi or "Send now".
+  if (!sendNow && entries.some((e) => e.state !== 'failed') && deps.holdBack?.()) {
+    report.stoppedBy = 'wifi-only';
+    return report;
+  }
 
   const current = deps.owner?.();
   for (const seen of entries) {

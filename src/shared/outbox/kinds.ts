@@ -48,8 +48,11 @@ export interface KindDescriptor<A> {
   goneIsDone?: boolean;
   /** The server's `_id` for this entry's `local:` reference is remembered once it is delivered. */
   makesRef?: boolean;
-  /** What it is, in a student's words, on the outbox screen. */
-  label(action: A): { what: string; text?: string };
+  /**
+   * What it is, on the outbox screen: which message (the client's catalogue says it in the
+   * student's language, under `outbox.kind.<what>`), the user content it names, and its text.
+   */
+  label(action: A): OutboxLabel;
   /**
    * What the server's answer (`data`) changes in the screens' data; `resolve` gives the server id
    * of a reference to something made offline.
@@ -57,16 +60,31 @@ export interface KindDescriptor<A> {
   changes(action: A, data: unknown, resolve: (ref: TweetRef) => string | undefined): CacheChange[];
 }
 
-const targetNames = { v: 'a video', c: 'a comment', t: 'a tweet' } as const;
-const theTarget = { v: 'the video', c: 'the comment', t: 'the tweet' } as const;
+type LikeTarget = ActionOf<'like'>['target'];
+export type OutboxLabelId =
+  | `${'like' | 'unlike'}.${LikeTarget}${'' | '.about'}`
+  | 'subscribe'
+  | 'unsubscribe'
+  | 'comment.create'
+  | 'comment.delete'
+  | 'tweet.create'
+  | 'tweet.update'
+  | 'tweet.delete'
+  | 'contact';
+export interface OutboxLabel {
+  what: OutboxLabelId;
+  /** User content named in the message, shown as written: `{about}` (a title), `{name}`. */
+  values?: { about?: string; name?: string };
+  text?: string;
+}
 
 /** Says which video (or comment, or tweet) when the like knows it: "Like the video “Fractions”". */
-function likeLabel(a: ActionOf<'like'>): string {
-  const verb = a.liked ? 'Like' : 'Remove your like from';
+function likeLabel(a: ActionOf<'like'>): OutboxLabel {
+  const verb = a.liked ? 'like' : 'unlike';
   const about = a.about?.trim().replace(/\s+/g, ' ');
-  if (!about) return `${verb} ${targetNames[a.target]}`;
+  if (!about) return { what: `${verb}.${a.target}` };
   const short = about.length > 60 ? `${about.slice(0, 59)}…` : about;
-  return `${verb} ${theTarget[a.target]} “${short}”`;
+  return { what: `${verb}.${a.target}.about`, values: { about: short } };
 }
 const tweetOf = (data: unknown) => ((data as Tweet | null)?._id ? (data as Tweet) : undefined);
 
@@ -85,7 +103,7 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
       path: `/likes/toggle/${a.target}/${a.targetId}`,
       body: { liked: a.liked },
     }),
-    label: (a) => ({ what: likeLabel(a) }),
+    label: likeLabel,
     changes: (a, data) =>
       data ? [{ noun: 'like', target: a.target, targetId: a.targetId, state: data as LikeState }] : [],
   },
@@ -97,7 +115,7 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
       path: `/subscriptions/c/${a.channelId}`,
       body: { subscribed: a.subscribed },
     }),
-    label: (a) => ({ what: a.subscribed ? 'Subscribe to a channel' : 'Unsubscribe from a channel' }),
+    label: (a) => ({ what: a.subscribed ? 'subscribe' : 'unsubscribe' }),
     changes: (a, data) => [
       { noun: 'subscription', channelId: a.channelId, state: (data as SubscriptionState | null) ?? null },
     ],
@@ -106,7 +124,7 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
     lane: (_a, id) => `comment:${id}`,
     coalesce: 'none',
     request: (a) => ({ method: 'POST', path: `/comments/${a.videoId}`, body: { content: a.content } }),
-    label: (a) => ({ what: 'Comment on a video', text: a.content }),
+    label: (a) => ({ what: 'comment.create', text: a.content }),
     changes: (a, data) =>
       (data as Comment | null)?._id ? [{ noun: 'comment', videoId: a.videoId, added: data as Comment }] : [],
   },
@@ -115,7 +133,7 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
     coalesce: 'none',
     request: (a) => ({ method: 'DELETE', path: `/comments/c/${a.commentId}` }),
     goneIsDone: true,
-    label: () => ({ what: 'Delete a comment' }),
+    label: () => ({ what: 'comment.delete' }),
     changes: (a) => [{ noun: 'comment', videoId: a.videoId, removed: a.commentId }],
   },
   'tweet.create': {
@@ -123,7 +141,7 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
     coalesce: 'none',
     request: (a) => ({ method: 'POST', path: '/tweets', body: { content: a.content } }),
     makesRef: true,
-    label: (a) => ({ what: 'New tweet', text: a.content }),
+    label: (a) => ({ what: 'tweet.create', text: a.content }),
     changes: (_a, data) => {
       const tweet = tweetOf(data);
       return tweet ? [{ noun: 'tweet', added: tweet }] : [];
@@ -140,7 +158,7 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
         : { method: 'PATCH', path: `/tweets/${id}`, body: { content: a.content } };
     },
     fold: (creation, a) => ({ ...creation, content: a.content }) as OutboxAction,
-    label: (a) => ({ what: 'Edit of a tweet', text: a.content }),
+    label: (a) => ({ what: 'tweet.update', text: a.content }),
     changes: (_a, data) => {
       const tweet = tweetOf(data);
       return tweet ? [{ noun: 'tweet', updated: tweet }] : [];
@@ -155,7 +173,7 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
       return id === undefined ? undefined : { method: 'DELETE', path: `/tweets/${id}` };
     },
     goneIsDone: true,
-    label: () => ({ what: 'Delete a tweet' }),
+    label: () => ({ what: 'tweet.delete' }),
     changes: (a, _data, resolve) => {
       const id = resolve(a.tweet);
       return id === undefined ? [] : [{ noun: 'tweet', removed: id }];
@@ -169,7 +187,7 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
       path: '/contact',
       body: { name: a.name, email: a.email, mobile: a.mobile, message: a.message },
     }),
-    label: (a) => ({ what: `Contact message from ${a.name}`, text: a.message }),
+    label: (a) => ({ what: 'contact', values: { name: a.name }, text: a.message }),
     changes: () => [],
   },
 };

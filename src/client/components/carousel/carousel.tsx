@@ -14,6 +14,7 @@ import { carouselOptions, itemsPerView, type Breakpoint } from './carousel-setti
 import { whenIdle } from './idle.ts';
 import { usePrefersReducedMotion, useWindowWidth } from './use-media.ts';
 import './carousel.css';
+import { formatNumber, t } from '../../i18n/i18n.ts';
 
 // Should the slider's code not arrive (the connection dropped before the service worker kept a
 // copy), the carousel stays as it is, its first slide showing, rather than failing the page.
@@ -92,7 +93,7 @@ export function Carousel({ label, slides, breakpoints, className }: CarouselProp
   return (
     <section
       role="region"
-      aria-roledescription="carousel"
+      aria-roledescription={t('carousel.role')}
       aria-label={label}
       className={className ? `carousel ${className}` : 'carousel'}
       style={{ '--per-view': perView } as CSSProperties}
@@ -121,8 +122,8 @@ export function Carousel({ label, slides, breakpoints, className }: CarouselProp
               key={i}
               className="carousel-slide"
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${slides.length}`}
+              aria-roledescription={t('carousel.slide')}
+              aria-label={t('carousel.position', { n: formatNumber(i + 1), of: formatNumber(slides.length) })}
               inert={!inView.has(i)}
             >
               {slide}
@@ -134,7 +135,7 @@ export function Carousel({ label, slides, breakpoints, className }: CarouselProp
         <button
           type="button"
           className="carousel-button"
-          aria-label="Previous slide"
+          aria-label={t('carousel.previous')}
           onClick={() => move('prev')}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -145,7 +146,7 @@ export function Carousel({ label, slides, breakpoints, className }: CarouselProp
           <button
             type="button"
             className="carousel-button"
-            aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'}
+            aria-label={userPaused ? t('carousel.play') : t('carousel.pause')}
             onClick={() => setUserPaused((paused) => !paused)}
           >
             <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -156,7 +157,7 @@ export function Carousel({ label, slides, breakpoints, className }: CarouselProp
         <button
           type="button"
           className="carousel-button"
-          aria-label="Next slide"
+          aria-label={t('carousel.next')}
           onClick={() => move('next')}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true">

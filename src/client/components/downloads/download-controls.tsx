@@ -1,4 +1,5 @@
 import type { DownloadManager, DownloadRecord } from '../../lib/downloads.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /** How much of a download is on the phone, in whole percent ("Saving 45%"). */
 export const percentSaved = (d: Pick<DownloadRecord, 'received' | 'bytes'>) =>
@@ -19,7 +20,7 @@ export function DownloadControls({
   title?: string;
 }) {
   const finished = download.state === 'saved' || download.state === 'failed';
-  const remove = finished ? 'Delete' : 'Cancel';
+  const remove = t(finished ? 'downloads.delete' : 'downloads.cancel');
   return (
     <>
       {download.state === 'saving' || download.state === 'waiting' ? (
@@ -28,18 +29,18 @@ export function DownloadControls({
           className="button button-secondary"
           onClick={() => void manager.pause(download.id)}
         >
-          Pause
+          {t('downloads.pause')}
         </button>
       ) : null}
       {download.state === 'paused' ? (
         <button type="button" className="button" onClick={() => void manager.resume(download.id)}>
-          Resume
+          {t('downloads.resume')}
         </button>
       ) : null}
       <button
         type="button"
         className="button button-secondary"
-        aria-label={title ? `${remove} ${title}` : undefined}
+        aria-label={title ? t('downloads.removeTitle', { action: remove, title }) : undefined}
         onClick={() => void manager.remove(download.id)}
       >
         {remove}

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { serverText } from '../../i18n/server-messages.ts';
 import type { FieldError } from '../../../shared/contracts/envelope.ts';
 import './forms.css';
+import { currentLanguage, t } from '../../i18n/i18n.ts';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -34,7 +36,7 @@ export function FormField({
       <label htmlFor={id}>
         {label}{' '}
         {required === undefined ? null : (
-          <span className="field-hint">{required ? '(required)' : '(optional)'}</span>
+          <span className="field-hint">{required ? t('form.required') : t('form.optional')}</span>
         )}
       </label>
       {hint ? <p className="field-note">{hint}</p> : null}
@@ -53,7 +55,18 @@ export function FormField({
  * under a field those read better with its label in front.
  */
 export function fieldMessage(label: string, message: string): string {
+  // The rules' and the server's words are English: in Hindi, a known one is said in Hindi, any
+  // other as "this field is not valid" (docs/architecture.md, "Languages").
+  if (currentLanguage() !== 'en') {
+    const said = serverText(message, 400);
+    return said === t('server.refused') ? t('form.invalid', { label }) : said;
+  }
   return /^[a-z]/.test(message) ? `${label} ${message}` : message;
+}
+
+/** A rule's own message (shared/contracts), as written in English, else as `fieldMessage` says it. */
+export function ruleMessage(label: string, message: string): string {
+  return currentLanguage() === 'en' ? message : fieldMessage(label, message);
 }
 
 /** The first server error of each known field, worded to stand on its own. */

@@ -4,12 +4,13 @@ import { UpdatePrompt } from '../offline/update-prompt.tsx';
 import '../offline/offline.css';
 import { Footer } from './footer.tsx';
 import { TopBar } from './top-bar.tsx';
+import { t } from '../../i18n/i18n.ts';
 
 export function Layout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('layout.skip')}
       </a>
       <TopBar />
       <UpdatePrompt />

@@ -1,3 +1,4 @@
+import { t } from '../../i18n/i18n.ts';
 /**
  * The layout's skeleton: the shape of a screen (a heading, a line, a few cards) shown while its
  * code and data are on the way, in index.html's static shell and while a screen's file loads
@@ -5,7 +6,7 @@
  */
 export function ScreenSkeleton() {
   return (
-    <div className="screen-skeleton" role="status" aria-label="Loading">
+    <div className="screen-skeleton" role="status" aria-label={t('layout.loading')}>
       <span className="skeleton skeleton-heading" />
       <span className="skeleton skeleton-line" />
       <div className="skeleton-cards">

@@ -1,23 +1,28 @@
+import type { MessageKey } from '../../i18n/en.ts';
+
 /** The links of the top navigation and the footer (docs/product.md, "Top bar and footer"). */
 export const publicLinks = [
-  { to: '/', label: 'Home' },
-  { to: '/courses', label: 'Courses' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/instructor', label: 'Become an Instructor' },
-  { to: '/contact', label: 'Contact' },
-] as const;
+  { to: '/', label: 'nav.home' },
+  { to: '/courses', label: 'nav.courses' },
+  { to: '/blog', label: 'nav.blog' },
+  { to: '/instructor', label: 'nav.instructor' },
+  { to: '/contact', label: 'nav.contact' },
+] as const satisfies ReadonlyArray<{ to: string; label: MessageKey }>;
 
 /** The signed-in user's own pages, shown beside Logout (docs/product.md, "Top bar and footer"). */
 export const signedInLinks = [
-  { to: '/dashbord', label: 'Dashboard' },
-  { to: '/getvideos', label: 'My Videos' },
-  { to: '/uploadvideo', label: 'Upload Video' },
-  { to: '/acc', label: 'My Account' },
-  { to: '/tweets', label: 'Tweets' },
-  { to: '/getusertweets', label: 'My Tweets' },
-  { to: '/subscriptions', label: 'My Subscriptions' },
-  { to: '/downloads', label: 'Downloads' },
-] as const;
+  { to: '/dashbord', label: 'nav.dashboard' },
+  { to: '/getvideos', label: 'nav.myVideos' },
+  { to: '/uploadvideo', label: 'nav.upload' },
+  { to: '/acc', label: 'nav.account' },
+  { to: '/tweets', label: 'nav.tweets' },
+  { to: '/getusertweets', label: 'nav.myTweets' },
+  { to: '/subscriptions', label: 'nav.subscriptions' },
+  { to: '/downloads', label: 'nav.downloads' },
+] as const satisfies ReadonlyArray<{ to: string; label: MessageKey }>;
+
+/** The device's own settings: language, data saver, when to send (docs/product.md, "Settings"). */
+export const settingsLink = { to: '/settings', label: 'nav.settings' } as const;
 
 export const contactDetails = {
   email: 'support@eduportal.example',

@@ -4,7 +4,10 @@ import { useSession } from '../../lib/session.tsx';
 import { LayoutIcon } from '../icons.tsx';
 import { ConnectionStatus } from '../offline/connection-status.tsx';
 import { showToast } from '../toast/toast-store.ts';
-import { contactDetails, publicLinks, signedInLinks } from './site-links.ts';
+import { t } from '../../i18n/i18n.ts';
+import type { MessageKey } from '../../i18n/en.ts';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import { contactDetails, publicLinks, settingsLink, signedInLinks } from './site-links.ts';
 
 // IndexedDB code comes with it: loaded only for a signed-in user, after the first screen.
 const OutboxBadge = lazy(() => import('../offline/outbox-badge.tsx'));
@@ -14,7 +17,10 @@ function NavItems({
   links,
   onNavigate,
 }: {
-  links: ReadonlyArray<(typeof publicLinks)[number] | (typeof signedInLinks)[number]>;
+  links: ReadonlyArray<{
+    to: (typeof publicLinks | typeof signedInLinks)[number]['to'] | '/settings';
+    label: MessageKey;
+  }>;
   onNavigate: () => void;
 }) {
   return links.map((link) => (
@@ -25,14 +31,14 @@ function NavItems({
         activeProps={{ className: 'active', 'aria-current': 'page' }}
         onClick={onNavigate}
       >
-        {link.label}
+        {t(link.label)}
       </Link>
     </li>
   ));
 }
 
 /**
- * The contact strip, then the brand, the page-translation area, the small-screen menu toggle and
+ * The contact strip, then the brand, the language switcher, the small-screen menu toggle and
  * the main navigation. The strip scrolls away; the navigation row stays at the top. A signed-in
  * user gets a second row with their own pages and Logout in place of 'Login / Register'.
  */
@@ -61,7 +67,7 @@ export function TopBar() {
       close();
       await navigate({ to: '/login' });
     } catch (err) {
-      showToast('error', 'You were not signed out', err instanceof Error ? err.message : undefined);
+      showToast('error', t('nav.notSignedOut'), err instanceof Error ? err.message : undefined);
     } finally {
       setSigningOut(false);
     }
@@ -106,16 +112,7 @@ export function TopBar() {
             <OutboxBadge />
           </Suspense>
         ) : null}
-        <details className="translate-area">
-          <summary aria-label="Translate">
-            <LayoutIcon name="translate" />
-            <span className="translate-label">Translate</span>
-          </summary>
-          <p className="translate-panel">
-            To read EduPortal in your language, use your browser&apos;s translation: in Chrome, open the menu
-            (⋮) and choose <strong>Translate</strong>.
-          </p>
-        </details>
+        <LanguageSwitcher />
         <button
           ref={toggleRef}
           type="button"
@@ -124,12 +121,13 @@ export function TopBar() {
           aria-controls={signedIn ? `${menuId} ${accountMenuId}` : menuId}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          <span className="visually-hidden">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
           <span aria-hidden="true" className={menuOpen ? 'menu-icon open' : 'menu-icon'} />
         </button>
-        <nav id={menuId} className={menuOpen ? 'site-nav open' : 'site-nav'} aria-label="Main">
+        <nav id={menuId} className={menuOpen ? 'site-nav open' : 'site-nav'} aria-label={t('nav.main')}>
           <ul>
             <NavItems links={publicLinks} onNavigate={close} />
+            <NavItems links={[settingsLink]} onNavigate={close} />
             {signedIn ? null : (
               <li>
                 <Link
@@ -138,7 +136,7 @@ export function TopBar() {
                   activeProps={{ className: 'nav-cta active', 'aria-current': 'page' }}
                   onClick={close}
                 >
-                  Login / Register
+                  {t('nav.login')}
                 </Link>
               </li>
             )}
@@ -148,7 +146,7 @@ export function TopBar() {
           <nav
             id={accountMenuId}
             className={menuOpen ? 'account-nav open' : 'account-nav'}
-            aria-label="Your pages"
+            aria-label={t('nav.yours')}
           >
             <ul>
               <NavItems links={signedInLinks} onNavigate={close} />
@@ -162,7 +160,7 @@ export function TopBar() {
                   aria-disabled={signingOut}
                   onClick={() => void logout()}
                 >
-                  {signingOut ? 'Signing out…' : 'Logout'}
+                  {signingOut ? t('nav.signingOut') : t('nav.logout')}
                 </button>
               </li>
             </ul>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { t } from '../../i18n/i18n.ts';
 import { useOnline } from '../../lib/use-online.ts';
 
 /**
@@ -24,10 +25,10 @@ export function ConnectionStatus() {
     <span className="connection-status" aria-live="polite">
       {online ? (
         backOnline ? (
-          <span className="connection-chip online">Back online</span>
+          <span className="connection-chip online">{t('connection.back')}</span>
         ) : null
       ) : (
-        <span className="connection-chip offline">Offline</span>
+        <span className="connection-chip offline">{t('connection.offline')}</span>
       )}
     </span>
   );

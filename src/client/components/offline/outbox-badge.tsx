@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { plural, t } from '../../i18n/i18n.ts';
 import { useOutboxEntries } from '../../lib/outbox-react.tsx';
 
 /**
@@ -11,8 +12,8 @@ export default function OutboxBadge() {
   const failed = entries.some((e) => e.state === 'failed');
   const label =
     entries.length === 0
-      ? 'Outbox: nothing waiting'
-      : `Outbox: ${entries.length} waiting${failed ? ', some not sent' : ''}`;
+      ? t('outboxBadge.empty')
+      : plural(failed ? 'outboxBadge.waitingFailed' : 'outboxBadge.waiting', entries.length);
   return (
     <Link to="/outbox" className={failed ? 'outbox-badge failed' : 'outbox-badge'} aria-label={label}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -24,7 +25,7 @@ export default function OutboxBadge() {
           strokeLinejoin="round"
         />
       </svg>
-      <span className="outbox-label">Outbox</span>
+      <span className="outbox-label">{t('outboxBadge.name')}</span>
       {entries.length > 0 ? (
         <span className="outbox-count" aria-hidden="true">
           {entries.length}

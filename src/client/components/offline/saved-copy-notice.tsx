@@ -1,19 +1,17 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { forgetSavedCopies, useOldestSavedCopy } from '../../lib/saved-copies.ts';
-
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayAndTime = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+import { locale, t } from '../../i18n/i18n.ts';
 
 /** "14:05" today, "12 Nov, 14:05" on another day. */
 export function savedAtLabel(savedAt: number, now = Date.now()): string {
   const sameDay = new Date(savedAt).toDateString() === new Date(now).toDateString();
-  return sameDay ? time.format(savedAt) : dayAndTime.format(savedAt);
+  const format = new Intl.DateTimeFormat(locale(), {
+    ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return format.format(savedAt);
 }
 
 /**
@@ -28,8 +26,9 @@ export function SavedCopyNotice() {
   if (savedAt === null) return null;
   return (
     <p className="saved-copy-notice" role="status">
-      <strong>Offline:</strong> showing what was saved at{' '}
-      <time dateTime={new Date(savedAt).toISOString()}>{savedAtLabel(savedAt)}</time>.
+      <strong>{t('savedCopy.offline')}</strong> {t('savedCopy.showing')}{' '}
+      <time dateTime={new Date(savedAt).toISOString()}>{savedAtLabel(savedAt)}</time>
+      {t('savedCopy.end')}
     </p>
   );
 }

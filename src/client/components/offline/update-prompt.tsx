@@ -1,4 +1,5 @@
 import { useWaitingUpdate } from '../../lib/app-update.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /** "Reload to update" when a new version is installed and waiting; the user chooses when. */
 export function UpdatePrompt() {
@@ -6,9 +7,9 @@ export function UpdatePrompt() {
   if (!update) return null;
   return (
     <div className="update-prompt" role="status">
-      <p>A new version of EduPortal is ready.</p>
+      <p>{t('update.ready')}</p>
       <button type="button" className="button" onClick={() => update.apply()}>
-        Reload to update
+        {t('update.reload')}
       </button>
     </div>
   );

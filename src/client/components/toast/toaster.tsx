@@ -2,6 +2,7 @@ import { Toast } from 'radix-ui';
 import { useStore } from '../../lib/store.ts';
 import { toasts$ } from './toast-store.ts';
 import './toast.css';
+import { t } from '../../i18n/i18n.ts';
 
 /**
  * Radix toasts of the store; errors stay a little longer, since they say what to fix (the form
@@ -10,7 +11,7 @@ import './toast.css';
 export default function Toaster() {
   const items = useStore(toasts$);
   return (
-    <Toast.Provider swipeDirection="right" label="Notification">
+    <Toast.Provider swipeDirection="right" label={t('toast.label')}>
       {items.map((item) => (
         <Toast.Root
           key={item.id}
@@ -25,7 +26,7 @@ export default function Toaster() {
           {item.description ? (
             <Toast.Description className="toast-description">{item.description}</Toast.Description>
           ) : null}
-          <Toast.Close className="toast-close" aria-label="Dismiss">
+          <Toast.Close className="toast-close" aria-label={t('toast.dismiss')}>
             <span aria-hidden="true">×</span>
           </Toast.Close>
         </Toast.Root>

@@ -1,5 +1,6 @@
 import { mayHaveUploads, useUploads } from '../../lib/uploads-react.tsx';
 import { UploadCard } from './upload-card.tsx';
+import { t } from '../../i18n/i18n.ts';
 
 /** This user's uploads still on their way (or refused), for /outbox. */
 export function UnfinishedUploads() {
@@ -12,7 +13,7 @@ function UploadList() {
   if (!manager || open.length === 0) return null;
   return (
     <section className="upload-list" aria-labelledby="outbox-uploads">
-      <h2 id="outbox-uploads">Videos being uploaded</h2>
+      <h2 id="outbox-uploads">{t('upload.heading')}</h2>
       {open.map((upload) => (
         <UploadCard key={upload.id} upload={upload} manager={manager} />
       ))}

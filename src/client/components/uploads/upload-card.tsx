@@ -3,30 +3,32 @@ import { useState } from 'react';
 import { formatBytes, formatSeconds } from '../../lib/format.ts';
 import type { UploadManager, UploadView } from '../../lib/resumable-uploads.ts';
 import './uploads.css';
+import type { MessageKey } from '../../i18n/en.ts';
+import { formatNumber, t } from '../../i18n/i18n.ts';
 
-const STATE_LABEL: Record<UploadView['state'], string> = {
-  uploading: 'Uploading',
-  paused: 'Paused',
-  waiting: 'Waiting to resume',
-  'needs-file': 'Choose the file again',
-  creating: 'Making the video',
-  done: 'Uploaded',
-  failed: 'Not uploaded',
+const STATE_LABEL: Record<UploadView['state'], MessageKey> = {
+  uploading: 'upload.state.uploading',
+  paused: 'upload.state.paused',
+  waiting: 'upload.state.waiting',
+  'needs-file': 'upload.state.needsFile',
+  creating: 'upload.state.creating',
+  done: 'upload.state.done',
+  failed: 'upload.state.failed',
 };
 
 /** What the student can do with an upload in its state. */
 function actions(
   upload: UploadView,
-): Array<{ label: string; run: 'pause' | 'resume' | 'cancel' | 'forget'; primary?: boolean }> {
+): Array<{ label: MessageKey; run: 'pause' | 'resume' | 'cancel' | 'forget'; primary?: boolean }> {
   const finished = upload.state === 'done' || upload.state === 'failed';
-  if (finished) return [{ label: 'Dismiss', run: 'forget' }];
+  if (finished) return [{ label: 'upload.dismiss', run: 'forget' }];
   if (upload.state === 'creating') return [];
-  if (upload.state === 'needs-file') return [{ label: 'Cancel', run: 'cancel' }];
+  if (upload.state === 'needs-file') return [{ label: 'upload.cancel', run: 'cancel' }];
   return [
     upload.state === 'paused'
-      ? { label: 'Resume', run: 'resume', primary: true }
-      : { label: 'Pause', run: 'pause' },
-    { label: 'Cancel', run: 'cancel' },
+      ? { label: 'upload.resume', run: 'resume', primary: true }
+      : { label: 'upload.pause', run: 'pause' },
+    { label: 'upload.cancel', run: 'cancel' },
   ];
 }
 
@@ -41,7 +43,10 @@ export function UploadCard({ upload, manager }: { upload: UploadView; manager: U
   const finished = upload.state === 'done' || upload.state === 'failed';
 
   return (
-    <article className={`upload-card upload-${upload.state}`} aria-label={`Upload of ${upload.title}`}>
+    <article
+      className={`upload-card upload-${upload.state}`}
+      aria-label={t('upload.of', { title: upload.title })}
+    >
       <header>
         <strong>{upload.title}</strong>
         <span className="upload-file">
@@ -50,31 +55,37 @@ export function UploadCard({ upload, manager }: { upload: UploadView; manager: U
       </header>
       {!finished ? (
         <div className="upload-card-progress">
-          <progress max={1} value={fraction} aria-label="Upload progress" />
+          <progress max={1} value={fraction} aria-label={t('upload.progress')} />
           <span className="upload-card-progress-label">
-            {STATE_LABEL[upload.state]}: {percent}% ({formatBytes(upload.confirmed)} of{' '}
-            {formatBytes(upload.size)})
+            {t('upload.progressLine', {
+              state: t(STATE_LABEL[upload.state]),
+              percent: formatNumber(percent),
+              done: formatBytes(upload.confirmed),
+              size: formatBytes(upload.size),
+            })}
           </span>
         </div>
       ) : null}
       {upload.state === 'uploading' && upload.speed !== null ? (
         <p className="upload-speed">
           {formatBytes(upload.speed)}/s
-          {upload.secondsLeft !== null ? ` · about ${formatSeconds(upload.secondsLeft)} left` : ''}
+          {upload.secondsLeft !== null
+            ? ` · ${t('upload.left', { time: formatSeconds(upload.secondsLeft) })}`
+            : ''}
         </p>
       ) : null}
       <p className="upload-message" role="status">
         {upload.state === 'done' && upload.video ? (
           <>
-            Video Uploaded Successfully :) <Link to="/getvideos">See it in My Videos</Link>
+            {t('upload.success')} <Link to="/getvideos">{t('upload.seeIt')}</Link>
           </>
         ) : (
-          (upload.message ?? (upload.state === 'paused' ? 'Paused. Resume when you are ready.' : ''))
+          (upload.message ?? (upload.state === 'paused' ? t('upload.pausedNote') : ''))
         )}
       </p>
       {upload.state === 'needs-file' ? (
         <label className="upload-repick">
-          Choose “{upload.fileName}” again
+          {t('upload.chooseAgain', { name: upload.fileName })}
           <input
             type="file"
             accept="video/*"
@@ -95,7 +106,7 @@ export function UploadCard({ upload, manager }: { upload: UploadView; manager: U
             className={primary ? 'button' : 'button button-secondary'}
             onClick={() => void manager[run](upload.id)}
           >
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>

@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import { passwordSchema } from '../../../shared/contracts/users.ts';
-import { FormField, FormStatus } from '../../components/forms/form-field.tsx';
+import { FormField, FormStatus, ruleMessage } from '../../components/forms/form-field.tsx';
+import { serverText } from '../../i18n/server-messages.ts';
 import { useForm } from '../../components/forms/use-form.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useApi } from '../../lib/session.tsx';
 import './account.css';
+import { t } from '../../i18n/i18n.ts';
 
 type Field = 'oldPassword' | 'newPassword';
-const labels: Record<Field, string> = { oldPassword: 'Old Password', newPassword: 'New Password' };
-export const changePasswordFallback = 'An error occurred while changing the password.';
+const labels = (): Record<Field, string> => ({
+  oldPassword: t('password.old'),
+  newPassword: t('password.new'),
+});
+export const changePasswordFallback = (): string => t('password.fallback');
 
 /**
  * Old and new password. The server ends the user's other sessions (other phones, a net cafe
@@ -18,7 +23,7 @@ export function ChangePasswordForm() {
   const api = useApi();
   const { id, values, setValues, errors, sending, bind, submit } = useForm<Field>(
     { oldPassword: '', newPassword: '' },
-    labels,
+    labels(),
   );
   const [status, setStatus] = useState<{ ok?: string; error?: string }>({});
 
@@ -26,44 +31,50 @@ export function ChangePasswordForm() {
     check: () => {
       const next = passwordSchema.safeParse(values.newPassword);
       return {
-        ...(values.oldPassword ? {} : { oldPassword: 'Old password is required' }),
+        ...(values.oldPassword ? {} : { oldPassword: t('form.isRequired', { label: t('password.old') }) }),
         ...(next.success
           ? {}
           : {
-              newPassword: (next.error.issues[0]?.message ?? 'Password is not valid').replace(
-                /^Password/,
-                'New password',
+              newPassword: ruleMessage(
+                t('password.new'),
+                (next.error.issues[0]?.message ?? 'Password is not valid').replace(
+                  /^Password/,
+                  'New password',
+                ),
               ),
             }),
       };
     },
-    invalid: () => setStatus({ error: 'Please correct the marked fields.' }),
+    invalid: () => setStatus({ error: t('form.correct') }),
     send: async () => {
       setStatus({});
       const { message } = await api.post('/users/change-password', values);
       setValues({ oldPassword: '', newPassword: '' });
-      setStatus({ ok: message });
+      setStatus({ ok: serverText(message, 200) });
     },
-    refused: (err) => setStatus({ error: err instanceof ApiError ? err.message : changePasswordFallback }),
+    refused: (err) =>
+      setStatus({
+        error: err instanceof ApiError ? serverText(err.message, err.status) : changePasswordFallback(),
+      }),
   });
   const password = (field: Field) => ({ ...bind(field), type: 'password' });
 
   return (
     <form className="form-card" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <FormField id={`${id}-oldPassword`} label="Old Password" error={errors.oldPassword}>
+      <FormField id={`${id}-oldPassword`} label={t('password.old')} error={errors.oldPassword}>
         <input autoComplete="current-password" {...password('oldPassword')} />
       </FormField>
       <FormField
         id={`${id}-newPassword`}
-        label="New Password"
-        hint="8 to 128 characters"
+        label={t('password.new')}
+        hint={t('register.passwordHint')}
         error={errors.newPassword}
       >
         <input autoComplete="new-password" {...password('newPassword')} />
       </FormField>
-      <p className="field-note">Changing your password signs you out on every other device.</p>
+      <p className="field-note">{t('password.note')}</p>
       <button type="submit" className="button" aria-disabled={sending}>
-        {sending ? 'Saving…' : 'Change Password'}
+        {sending ? t('form.saving') : t('account.changePassword')}
       </button>
       <FormStatus {...status} />
     </form>

@@ -3,17 +3,14 @@ import type { CurrentUser } from '../../../shared/contracts/users.ts';
 import { FormField, FormStatus } from '../../components/forms/form-field.tsx';
 import { UploadProgress } from '../../components/forms/upload-progress.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { serverText } from '../../i18n/server-messages.ts';
 import { useApi, useSession } from '../../lib/session.tsx';
 import './account.css';
+import { t } from '../../i18n/i18n.ts';
 
 const kinds = {
-  avatar: { path: '/users/avatar', label: 'Avatar', noun: 'avatar', current: (u: CurrentUser) => u.avatar },
-  coverImage: {
-    path: '/users/cover-image',
-    label: 'Cover image',
-    noun: 'cover image',
-    current: (u: CurrentUser) => u.coverImage,
-  },
+  avatar: { path: '/users/avatar', current: (u: CurrentUser) => u.avatar },
+  coverImage: { path: '/users/cover-image', current: (u: CurrentUser) => u.coverImage },
 } as const;
 
 /**
@@ -24,7 +21,7 @@ export function ImageUpdate({ kind, user }: { kind: keyof typeof kinds; user: Cu
   const id = useId();
   const api = useApi();
   const { session } = useSession();
-  const { path, label, noun, current } = kinds[kind];
+  const { path, current } = kinds[kind];
   const [progress, setProgress] = useState<number | null>(null);
   const [status, setStatus] = useState<{ ok?: string; error?: string }>({});
   const upload = useRef<AbortController | null>(null);
@@ -37,7 +34,7 @@ export function ImageUpdate({ kind, user }: { kind: keyof typeof kinds; user: Cu
     const file = event.target.files?.[0];
     if (!file) return;
     if (file.type && !file.type.startsWith('image/')) {
-      setStatus({ error: `${label} must be an image (JPEG, PNG, WebP, GIF or AVIF).` });
+      setStatus({ error: t(`image.${kind}.notImage`) });
       return;
     }
     upload.current?.abort();
@@ -54,10 +51,9 @@ export function ImageUpdate({ kind, user }: { kind: keyof typeof kinds; user: Cu
         onProgress: setProgress,
       });
       session.setUser(data);
-      setStatus({ ok: message });
+      setStatus({ ok: serverText(message, 200) });
     } catch (err) {
-      if (controller.signal.aborted)
-        setStatus({ error: `The upload was cancelled; your ${noun} is unchanged.` });
+      if (controller.signal.aborted) setStatus({ error: t(`image.${kind}.cancelled`) });
       else setStatus({ error: errorMessage(err) });
     } finally {
       if (upload.current === controller) upload.current = null;
@@ -73,20 +69,20 @@ export function ImageUpdate({ kind, user }: { kind: keyof typeof kinds; user: Cu
         {image ? (
           <img
             src={image}
-            alt={`Your ${noun}`}
+            alt={t(`image.${kind}.yours`)}
             width={kind === 'avatar' ? 256 : 1600}
             height={kind === 'avatar' ? 256 : 900}
           />
         ) : (
-          <p className="account-cover-empty">No {noun} yet</p>
+          <p className="account-cover-empty">{t(`image.${kind}.none`)}</p>
         )}
-        <figcaption>Your current {noun}</figcaption>
+        <figcaption>{t(`image.${kind}.current`)}</figcaption>
       </figure>
       <div className="form-card">
         <FormField
           id={`${id}-file`}
-          label={`Choose a new ${noun}`}
-          hint="JPEG, PNG, WebP, GIF or AVIF. It is sent as soon as you choose it."
+          label={t(`image.${kind}.choose`)}
+          hint={t('image.hint')}
           error={undefined}
         >
           <input
@@ -101,9 +97,9 @@ export function ImageUpdate({ kind, user }: { kind: keyof typeof kinds; user: Cu
         </FormField>
         {progress !== null ? (
           <div className="form-actions">
-            <UploadProgress fraction={progress} label={`Uploading your ${noun}`} />
+            <UploadProgress fraction={progress} label={t(`image.${kind}.uploading`)} />
             <button type="button" className="button button-secondary" onClick={() => upload.current?.abort()}>
-              Cancel upload
+              {t('image.cancel')}
             </button>
           </div>
         ) : null}

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { emailSchema, fullNameSchema, type CurrentUser } from '../../../shared/contracts/users.ts';
-import { FormField, FormStatus } from '../../components/forms/form-field.tsx';
+import { FormField, FormStatus, ruleMessage } from '../../components/forms/form-field.tsx';
+import { serverText } from '../../i18n/server-messages.ts';
 import { useForm } from '../../components/forms/use-form.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useApi, useSession } from '../../lib/session.tsx';
 import './account.css';
+import { t } from '../../i18n/i18n.ts';
 
 type Field = 'fullName' | 'email';
-const labels: Record<Field, string> = { fullName: 'Full Name', email: 'Email' };
-export const updateAccountFallback = 'An error occurred while updating the account details.';
+const labels = (): Record<Field, string> => ({ fullName: t('field.fullName'), email: t('field.email') });
+export const updateAccountFallback = (): string => t('account.updateFallback');
 
 /** Full Name and Email, filled with the current values; the server's answer is shown beneath. */
 export function UpdateAccountForm({ user }: { user: CurrentUser }) {
@@ -16,7 +18,7 @@ export function UpdateAccountForm({ user }: { user: CurrentUser }) {
   const { session } = useSession();
   const { values, setValues, errors, sending, bind, submit } = useForm<Field>(
     { fullName: user.fullName, email: user.email },
-    labels,
+    labels(),
   );
   const [status, setStatus] = useState<{ ok?: string; error?: string }>({});
   const fullName = fullNameSchema.safeParse(values.fullName);
@@ -26,10 +28,17 @@ export function UpdateAccountForm({ user }: { user: CurrentUser }) {
     check: () => ({
       ...(fullName.success
         ? {}
-        : { fullName: fullName.error.issues[0]?.message ?? 'Full name is not valid' }),
-      ...(email.success ? {} : { email: email.error.issues[0]?.message ?? 'Email is not valid' }),
+        : {
+            fullName: ruleMessage(
+              t('field.fullName'),
+              fullName.error.issues[0]?.message ?? 'Full name is not valid',
+            ),
+          }),
+      ...(email.success
+        ? {}
+        : { email: ruleMessage(t('field.email'), email.error.issues[0]?.message ?? 'Email is not valid') }),
     }),
-    invalid: () => setStatus({ error: 'Please correct the marked fields.' }),
+    invalid: () => setStatus({ error: t('form.correct') }),
     send: async () => {
       setStatus({});
       const { data, message } = await api.patch<CurrentUser>('/users/update-account', {
@@ -38,21 +47,24 @@ export function UpdateAccountForm({ user }: { user: CurrentUser }) {
       });
       session.setUser(data);
       setValues({ fullName: data.fullName, email: data.email });
-      setStatus({ ok: message });
+      setStatus({ ok: serverText(message, 200) });
     },
-    refused: (err) => setStatus({ error: err instanceof ApiError ? err.message : updateAccountFallback }),
+    refused: (err) =>
+      setStatus({
+        error: err instanceof ApiError ? serverText(err.message, err.status) : updateAccountFallback(),
+      }),
   });
 
   return (
     <form className="form-card" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <FormField id={bind('fullName').id} label="Full Name" error={errors.fullName}>
+      <FormField id={bind('fullName').id} label={t('field.fullName')} error={errors.fullName}>
         <input type="text" autoComplete="name" {...bind('fullName')} />
       </FormField>
-      <FormField id={bind('email').id} label="Email" error={errors.email}>
+      <FormField id={bind('email').id} label={t('field.email')} error={errors.email}>
         <input type="email" autoComplete="email" inputMode="email" {...bind('email')} />
       </FormField>
       <button type="submit" className="button" aria-disabled={sending}>
-        {sending ? 'Saving…' : 'Update Account Details'}
+        {sending ? t('form.saving') : t('account.update')}
       </button>
       <FormStatus {...status} />
     </form>

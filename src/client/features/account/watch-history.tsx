@@ -3,18 +3,17 @@ import { Empty, LoadError, Loading, MoreButton } from '../../components/status.t
 import { useWatchHistory } from '../../api/account.ts';
 import { useLikedVideos } from '../../api/likes.ts';
 import './account.css';
+import { plural, t } from '../../i18n/i18n.ts';
 
 /** Your Watch History: most recently watched first, with owner and length in seconds. */
 export function WatchHistory() {
   const list = useWatchHistory();
   return (
     <section className="account-panel" aria-labelledby="watch-history">
-      <h2 id="watch-history">Your Watch History</h2>
+      <h2 id="watch-history">{t('history.title')}</h2>
       {list.isLoading ? <Loading /> : null}
-      {list.error ? <LoadError error={list.error} retry={list.retry} what="your watch history" /> : null}
-      {!list.isLoading && !list.error && list.items.length === 0 ? (
-        <Empty>You have not watched any videos yet.</Empty>
-      ) : null}
+      {list.error ? <LoadError error={list.error} retry={list.retry} what={t('history.what')} /> : null}
+      {!list.isLoading && !list.error && list.items.length === 0 ? <Empty>{t('history.empty')}</Empty> : null}
       {list.items.length > 0 ? (
         <ul className="video-list">
           {list.items.map((video) => (
@@ -24,7 +23,7 @@ export function WatchHistory() {
                 <div>
                   <p className="video-title">{video.title}</p>
                   <p className="video-meta">{video.owner.fullName}</p>
-                  <p className="video-meta">{Math.round(video.duration)} seconds</p>
+                  <p className="video-meta">{plural('history.seconds', Math.round(video.duration))}</p>
                 </div>
               </Link>
             </li>
@@ -41,12 +40,10 @@ export function MyLikes() {
   const list = useLikedVideos();
   return (
     <section className="account-panel" aria-labelledby="my-likes">
-      <h2 id="my-likes">My Likes</h2>
+      <h2 id="my-likes">{t('likes.title')}</h2>
       {list.isLoading ? <Loading /> : null}
-      {list.error ? <LoadError error={list.error} retry={list.retry} what="your liked videos" /> : null}
-      {!list.isLoading && !list.error && list.items.length === 0 ? (
-        <Empty>You have not liked any videos yet.</Empty>
-      ) : null}
+      {list.error ? <LoadError error={list.error} retry={list.retry} what={t('likes.what')} /> : null}
+      {!list.isLoading && !list.error && list.items.length === 0 ? <Empty>{t('likes.empty')}</Empty> : null}
       {list.items.length > 0 ? (
         <ul className="video-list">
           {list.items.map((like) => (

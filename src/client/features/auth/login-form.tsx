@@ -6,9 +6,13 @@ import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useSession } from '../../lib/session.tsx';
 import './auth.css';
+import { t } from '../../i18n/i18n.ts';
 
 type LoginField = 'username' | 'password';
-const labels: Record<LoginField, string> = { username: 'Username', password: 'Password' };
+const labels = (): Record<LoginField, string> => ({
+  username: t('field.username'),
+  password: t('field.password'),
+});
 
 /**
  * Sign in with username (or e-mail) and password. Success goes where the visitor was sent
@@ -19,13 +23,13 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   const { session } = useSession();
   const { id, values, errors, sending, bind, submit } = useForm<LoginField>(
     { username: '', password: '' },
-    labels,
+    labels(),
   );
 
   const onSubmit = submit({
     check: () => ({
-      ...(values.username.trim() ? {} : { username: 'Username is required' }),
-      ...(values.password ? {} : { password: 'Password is required' }),
+      ...(values.username.trim() ? {} : { username: t('form.isRequired', { label: t('field.username') }) }),
+      ...(values.password ? {} : { password: t('form.isRequired', { label: t('field.password') }) }),
     }),
     invalid: (found) => {
       const first = (['username', 'password'] as const).find((f) => found[f]);
@@ -40,7 +44,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
     refused: (err) =>
       showToast(
         'error',
-        err instanceof ApiError && err.status === 401 ? 'Sign-in failed' : 'You were not signed in',
+        err instanceof ApiError && err.status === 401 ? t('login.failed') : t('login.notSignedIn'),
         errorMessage(err),
       ),
     leaving: true,
@@ -48,7 +52,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
 
   return (
     <form className="form-card auth-card" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <FormField id={`${id}-username`} label="Username" required error={errors.username}>
+      <FormField id={`${id}-username`} label={t('field.username')} required error={errors.username}>
         <input
           type="text"
           autoComplete="username"
@@ -57,11 +61,11 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
           {...bind('username')}
         />
       </FormField>
-      <FormField id={`${id}-password`} label="Password" required error={errors.password}>
+      <FormField id={`${id}-password`} label={t('field.password')} required error={errors.password}>
         <input type="password" autoComplete="current-password" {...bind('password')} />
       </FormField>
       <button type="submit" className="button auth-submit" aria-disabled={sending}>
-        {sending ? 'Signing in…' : 'Submit'}
+        {sending ? t('login.signingIn') : t('form.submit')}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type ChangeEvent } from 'react';
 import { registerFieldsSchema } from '../../../shared/contracts/users.ts';
 import {
+  ruleMessage,
   controlProps,
   FormField,
   serverFieldErrors,
@@ -14,27 +15,28 @@ import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useApi } from '../../lib/session.tsx';
 import './auth.css';
+import { t } from '../../i18n/i18n.ts';
 
 type TextField = 'username' | 'email' | 'fullName' | 'password';
 type FileField = 'avatar' | 'coverImage';
 type RegisterField = TextField | FileField;
 
-const labels: Record<RegisterField, string> = {
-  username: 'Username',
-  email: 'Email',
-  fullName: 'Full Name',
-  avatar: 'Avatar',
-  coverImage: 'Cover image',
-  password: 'Password',
-};
+const labels = (): Record<RegisterField, string> => ({
+  username: t('field.username'),
+  email: t('field.email'),
+  fullName: t('field.fullName'),
+  avatar: t('field.avatar'),
+  coverImage: t('field.coverImage'),
+  password: t('field.password'),
+});
 const order: readonly RegisterField[] = ['username', 'email', 'fullName', 'avatar', 'coverImage', 'password'];
 
-export const accountCreated = 'Your account was created. Please sign in.';
+export const accountCreated = (): string => t('register.created');
 
 function checkImage(label: string, file: File | undefined, required: boolean): string | undefined {
-  if (!file) return required ? `${label} is required` : undefined;
+  if (!file) return required ? t('form.isRequired', { label }) : undefined;
   // Some phones give no type for a picture; then the server, which reads the bytes, decides.
-  if (file.type && !file.type.startsWith('image/')) return `${label} must be an image`;
+  if (file.type && !file.type.startsWith('image/')) return t('form.mustBeImage', { label });
   return undefined;
 }
 
@@ -48,7 +50,7 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const { id, values, errors, setErrors, bind, submit } = useForm<TextField, FileField>(
     { username: '', email: '', fullName: '', password: '' },
-    labels,
+    labels(),
   );
   const [files, setFiles] = useState<Partial<Record<FileField, File>>>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -65,11 +67,11 @@ export function RegisterForm() {
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           const field = issue.path[0] as TextField;
-          local[field] ??= issue.message;
+          local[field] ??= ruleMessage(labels()[field], issue.message);
         }
       }
-      const avatarError = checkImage('Avatar', files.avatar, true);
-      const coverError = checkImage('Cover image', files.coverImage, false);
+      const avatarError = checkImage(t('field.avatar'), files.avatar, true);
+      const coverError = checkImage(t('field.coverImage'), files.coverImage, false);
       if (avatarError) local.avatar = avatarError;
       if (coverError) local.coverImage = coverError;
       return local;
@@ -87,12 +89,12 @@ export function RegisterForm() {
         setProgress(null);
         throw err;
       }
-      showToast('success', accountCreated);
+      showToast('success', accountCreated());
       await navigate({ to: '/login' });
     },
     refused: (err) => {
-      if (err instanceof ApiError) focusFirst(serverFieldErrors(err.errors, labels));
-      showToast('error', 'Your account was not created', errorMessage(err));
+      if (err instanceof ApiError) focusFirst(serverFieldErrors(err.errors, labels()));
+      showToast('error', t('register.notCreated'), errorMessage(err));
     },
     leaving: true,
   });
@@ -114,9 +116,9 @@ export function RegisterForm() {
     <form className="form-card auth-card" noValidate onSubmit={(e) => void onSubmit(e)}>
       <FormField
         id={`${id}-username`}
-        label="Username"
+        label={t('field.username')}
         required
-        hint="3 to 30 letters, digits, _ or ."
+        hint={t('register.usernameHint')}
         error={errors.username}
       >
         <input
@@ -127,31 +129,38 @@ export function RegisterForm() {
           {...bind('username')}
         />
       </FormField>
-      <FormField id={`${id}-email`} label="Email" required error={errors.email}>
+      <FormField id={`${id}-email`} label={t('field.email')} required error={errors.email}>
         <input type="email" autoComplete="email" inputMode="email" {...bind('email')} />
       </FormField>
-      <FormField id={`${id}-fullName`} label="Full Name" required error={errors.fullName}>
+      <FormField id={`${id}-fullName`} label={t('field.fullName')} required error={errors.fullName}>
         <input type="text" autoComplete="name" {...bind('fullName')} />
       </FormField>
-      <FormField id={`${id}-avatar`} label="Avatar" required error={errors.avatar}>
+      <FormField id={`${id}-avatar`} label={t('field.avatar')} required error={errors.avatar}>
         <input {...bindFile('avatar', true)} />
       </FormField>
-      <FormField id={`${id}-coverImage`} label="Cover image" required={false} error={errors.coverImage}>
+      <FormField
+        id={`${id}-coverImage`}
+        label={t('field.coverImage')}
+        required={false}
+        error={errors.coverImage}
+      >
         <input {...bindFile('coverImage', false)} />
       </FormField>
       <FormField
         id={`${id}-password`}
-        label="Password"
+        label={t('field.password')}
         required
-        hint="8 to 128 characters"
+        hint={t('register.passwordHint')}
         error={errors.password}
       >
         <input type="password" autoComplete="new-password" {...bind('password')} />
       </FormField>
       <button type="submit" className="button auth-submit" aria-disabled={progress !== null}>
-        {progress !== null ? 'Creating your account…' : 'Submit'}
+        {progress !== null ? t('register.creating') : t('form.submit')}
       </button>
-      {progress !== null ? <UploadProgress fraction={progress} label="Sending your pictures" /> : null}
+      {progress !== null ? (
+        <UploadProgress fraction={progress} label={t('register.sendingPictures')} />
+      ) : null}
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useChannelProfile } from '../../api/channels.ts';
 import { isNotFound, LoadError, Loading } from '../../components/status.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
 import './channel.css';
+import { formatNumber, t } from '../../i18n/i18n.ts';
 
 export type ProfileActions = (profile: ChannelProfile, mutate: KeyedMutator<ChannelProfile>) => ReactNode;
 
@@ -20,7 +21,7 @@ export function ChannelProfileView({ username, actions }: { username: string; ac
   if (isNotFound(error)) {
     return (
       <p className="load-state load-state-empty" role="alert">
-        There is no channel called “{username}”.
+        {t('channel.none', { username })}
       </p>
     );
   }
@@ -34,7 +35,7 @@ export function ChannelProfileView({ username, actions }: { username: string; ac
         <img
           className="channel-avatar"
           src={data.avatar}
-          alt={`${data.fullName}’s avatar`}
+          alt={t('channel.avatarAlt', { name: data.fullName })}
           width={256}
           height={256}
         />
@@ -48,22 +49,22 @@ export function ChannelProfileView({ username, actions }: { username: string; ac
       </div>
       <dl className="channel-facts">
         <div>
-          <dt>Subscribers</dt>
-          <dd>{data.subscribersCount}</dd>
+          <dt>{t('account.subscribers')}</dt>
+          <dd>{formatNumber(data.subscribersCount)}</dd>
         </div>
         <div>
-          <dt>Channels subscribed to</dt>
-          <dd>{data.channelsSubscribedToCount}</dd>
+          <dt>{t('channel.subscribedTo')}</dt>
+          <dd>{formatNumber(data.channelsSubscribedToCount)}</dd>
         </div>
         {/* Nobody subscribes to their own channel: on it, the question is not asked. */}
         {me?._id === data._id ? null : (
           <div>
-            <dt>Is Subscribed</dt>
-            <dd>{data.isSubscribed ? 'Yes' : 'No'}</dd>
+            <dt>{t('channel.isSubscribed')}</dt>
+            <dd>{data.isSubscribed ? t('common.yes') : t('common.no')}</dd>
           </div>
         )}
         <div>
-          <dt>Email</dt>
+          <dt>{t('field.email')}</dt>
           <dd translate="no">{data.email}</dd>
         </div>
       </dl>
@@ -75,7 +76,7 @@ export function ChannelProfileView({ username, actions }: { username: string; ac
 export function BackLink({ to }: { to: '/dashbord' | '/tweets' }) {
   return (
     <Link to={to} className="back-link">
-      {to === '/dashbord' ? '← All videos' : '← All tweets'}
+      ← {to === '/dashbord' ? t('title.allVideos') : t('title.allTweets')}
     </Link>
   );
 }

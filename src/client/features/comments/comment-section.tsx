@@ -9,6 +9,7 @@ import { formatDate } from '../../lib/format.ts';
 import { useOutbox, usePendingActions } from '../../lib/outbox-react.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
 import './comments.css';
+import { formatNumber, t } from '../../i18n/i18n.ts';
 
 const FIRST_LIMIT = 10;
 const MAX_LENGTH = 1000;
@@ -31,11 +32,12 @@ export function CommentSection({ videoId }: { videoId: string }) {
   return (
     <section className="comments" aria-labelledby={`comments-${videoId}`}>
       <h3 id={`comments-${videoId}`}>
-        Comments{data ? <span className="comment-total"> ({data.totalDocs})</span> : null}
+        {t('comments.title')}
+        {data ? <span className="comment-total"> ({formatNumber(data.totalDocs)})</span> : null}
       </h3>
       <CommentForm videoId={videoId} />
       {waiting.length > 0 ? (
-        <ul className="comment-list" aria-label="Comments waiting to be sent">
+        <ul className="comment-list" aria-label={t('comments.waiting')}>
           {[...waiting].reverse().map((entry) => (
             <li key={entry.id} className="comment pending">
               <PendingCommentBody content={entry.action.content} />
@@ -45,11 +47,11 @@ export function CommentSection({ videoId }: { videoId: string }) {
         </ul>
       ) : null}
       {error && !data ? <LoadError error={error} retry={() => void mutate()} /> : null}
-      {isLoading && !data ? <Loading label="Loading comments…" /> : null}
+      {isLoading && !data ? <Loading label={t('comments.loading')} /> : null}
       {data ? (
         <>
           {shown.length === 0 && waiting.length === 0 ? (
-            <p className="comment-empty">No comments yet. Be the first!</p>
+            <p className="comment-empty">{t('comments.empty')}</p>
           ) : null}
           <ul className="comment-list">
             {shown.map((comment) => (
@@ -63,10 +65,13 @@ export function CommentSection({ videoId }: { videoId: string }) {
               disabled={page === 1}
               onClick={() => setPage((p) => Math.max(1, p - 1))}
             >
-              Previous
+              {t('comments.previous')}
             </button>
             <span className="comment-page">
-              Page {data.page} of {Math.max(1, data.totalPages)}
+              {t('comments.page', {
+                page: formatNumber(data.page),
+                of: formatNumber(Math.max(1, data.totalPages)),
+              })}
             </span>
             <button
               type="button"
@@ -74,7 +79,7 @@ export function CommentSection({ videoId }: { videoId: string }) {
               disabled={!data.hasNextPage}
               onClick={() => setLimit((l) => l + FIRST_LIMIT)}
             >
-              More
+              {t('comments.more')}
             </button>
           </div>
         </>
@@ -91,7 +96,7 @@ function CommentItem({ comment, refused }: { comment: Comment; refused: OutboxEn
   const me = useCurrentUser();
   const outbox = useOutbox();
   const remove = () => {
-    if (window.confirm('Delete this comment?')) {
+    if (window.confirm(t('comments.confirmDelete'))) {
       void outbox.enqueue({ kind: 'comment.delete', videoId: comment.video, commentId: comment._id });
     }
   };
@@ -119,7 +124,7 @@ function CommentItem({ comment, refused }: { comment: Comment; refused: OutboxEn
         />
         {me?._id === comment.owner._id ? (
           <button type="button" className="button button-secondary comment-delete" onClick={remove}>
-            Delete
+            {t('comments.delete')}
           </button>
         ) : null}
         <PendingMark entry={refused} />
@@ -133,7 +138,7 @@ function PendingCommentBody({ content }: { content: string }) {
   return (
     <div className="comment-body">
       <p className="comment-meta">
-        <strong>{me?.username ?? 'You'}</strong>
+        <strong>{me?.username ?? t('comments.you')}</strong>
       </p>
       <p className="comment-text">{content}</p>
     </div>
@@ -152,8 +157,8 @@ function CommentForm({ videoId }: { videoId: string }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const text = content.trim();
-    if (!text) return setProblem('Write a comment first.');
-    if (text.length > MAX_LENGTH) return setProblem(`A comment is at most ${MAX_LENGTH} characters.`);
+    if (!text) return setProblem(t('comments.writeFirst'));
+    if (text.length > MAX_LENGTH) return setProblem(t('comments.tooLong', { max: formatNumber(MAX_LENGTH) }));
     setProblem(null);
     const id = await outbox.enqueue({ kind: 'comment.create', videoId, content: text });
     setSentId(id ?? null);
@@ -161,16 +166,13 @@ function CommentForm({ videoId }: { videoId: string }) {
   };
 
   let status: string | null = null;
-  if (sentId && !stillWaiting) status = 'Comment added successfully!';
+  if (sentId && !stillWaiting) status = t('comments.added');
   else if (stillWaiting?.state === 'failed') status = null;
-  else if (stillWaiting)
-    status = navigator.onLine
-      ? 'Sending your comment…'
-      : 'Saved on this device; it will be sent when you are back online.';
+  else if (stillWaiting) status = navigator.onLine ? t('comments.sending') : t('comments.savedOffline');
 
   return (
     <form className="comment-form" onSubmit={(e) => void submit(e)} noValidate>
-      <label htmlFor={`comment-${videoId}`}>Add a comment</label>
+      <label htmlFor={`comment-${videoId}`}>{t('comments.add')}</label>
       <textarea
         id={`comment-${videoId}`}
         value={content}
@@ -187,7 +189,7 @@ function CommentForm({ videoId }: { videoId: string }) {
       ) : null}
       <div className="comment-form-actions">
         <button type="submit" className="button">
-          Comment
+          {t('comments.submit')}
         </button>
         <span className="comment-count">
           {content.trim().length}/{MAX_LENGTH}

@@ -3,13 +3,15 @@ import { DownloadControls, percentSaved } from '../../components/downloads/downl
 import { useDownloads, useStorageEstimate } from '../../lib/downloads-react.tsx';
 import type { DownloadRecord } from '../../lib/downloads.ts';
 import { formatBytes, formatDate } from '../../lib/format.ts';
+import { t } from '../../i18n/i18n.ts';
 import './downloads.css';
 
 function stateLine(d: DownloadRecord): string {
-  if (d.state === 'saved') return `Saved ${formatDate(new Date(d.savedAt ?? d.createdAt).toISOString())}`;
-  if (d.state === 'paused') return `Paused at ${percentSaved(d)}%`;
-  if (d.state === 'failed') return 'Not saved';
-  return `Saving ${percentSaved(d)}%`;
+  if (d.state === 'saved')
+    return t('downloads.savedOn', { date: formatDate(new Date(d.savedAt ?? d.createdAt).toISOString()) });
+  if (d.state === 'paused') return t('downloads.pausedAt', { percent: percentSaved(d) });
+  if (d.state === 'failed') return t('downloads.notSaved');
+  return t('downloads.saving', { percent: percentSaved(d) });
 }
 
 /**
@@ -21,15 +23,15 @@ export function DownloadsList() {
   const { manager, downloads } = useDownloads();
   const used = downloads.reduce((sum, d) => sum + (d.state === 'saved' ? d.bytes : d.received), 0);
   const estimate = useStorageEstimate(used);
-  if (!manager) return <p role="status">Reading your downloads…</p>;
+  if (!manager) return <p role="status">{t('downloads.reading')}</p>;
   return (
     <>
       <p className="downloads-space" role="status">
-        Downloads use {formatBytes(used)}.
-        {estimate ? ` ${formatBytes(estimate.free)} free on this phone.` : ''}
+        {t('downloads.used', { size: formatBytes(used) })}
+        {estimate ? ` ${t('downloads.free', { size: formatBytes(estimate.free) })}` : ''}
       </p>
       {downloads.length === 0 ? (
-        <p>Nothing saved yet. Open a video and choose “Save for offline” to watch it with no network.</p>
+        <p>{t('downloads.none')}</p>
       ) : (
         <ul className="downloads">
           {downloads.map((d) => (
@@ -51,9 +53,9 @@ export function DownloadsList() {
                       to="/videos/$videoId"
                       params={{ videoId: d.videoId }}
                       className="button"
-                      aria-label={`Play ${d.title}`}
+                      aria-label={t('downloads.playTitle', { title: d.title })}
                     >
-                      Play
+                      {t('downloads.play')}
                     </Link>
                   ) : null}
                   <DownloadControls download={d} manager={manager} title={d.title} />

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { blogPosts } from './blog-posts.ts';
 import './marketing.css';
+import { tm } from '../../i18n/marketing.ts';
 
 export function BlogList() {
   return (
     <ul className="card-grid blog-grid">
-      {blogPosts.map((post, i) => (
+      {blogPosts().map((post, i) => (
         <li key={post.id}>
           <article className="card" aria-labelledby={`blog-${post.id}`}>
             <img
@@ -20,7 +21,8 @@ export function BlogList() {
               <h2 id={`blog-${post.id}`}>{post.title}</h2>
               <p>{post.description}</p>
               <Link to="/" className="text-link">
-                Read More <span className="visually-hidden">about {post.title}</span>
+                {tm('popular.readMore')}{' '}
+                <span className="visually-hidden">{tm('popular.about', { name: post.title })}</span>
               </Link>
             </div>
           </article>

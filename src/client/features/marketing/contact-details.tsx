@@ -1,29 +1,28 @@
 import './marketing.css';
+import { t } from '../../i18n/i18n.ts';
+import { tm } from '../../i18n/marketing.ts';
 
 /** The ways to reach the team other than the form. */
 export function ContactDetails({ email, phone }: { email: string; phone: string }) {
   return (
     <section className="contact-details" aria-labelledby="contact-details">
-      <h2 id="contact-details">Get in touch</h2>
-      <p>
-        Questions about courses, teaching on EduPortal or a plan for your school? Write to us and we will
-        answer within two working days.
-      </p>
+      <h2 id="contact-details">{tm('contactDetails.title')}</h2>
+      <p>{tm('contactDetails.text')}</p>
       <dl>
-        <dt>E-mail</dt>
+        <dt>{t('footer.email')}</dt>
         <dd>
           <a href={`mailto:${email}`} translate="no">
             {email}
           </a>
         </dd>
-        <dt>Phone</dt>
+        <dt>{tm('contactDetails.phone')}</dt>
         <dd>
           <a href={`tel:${phone.replaceAll(' ', '')}`} translate="no">
             {phone}
           </a>
         </dd>
-        <dt>Hours</dt>
-        <dd>Monday to Saturday, 9:00 to 18:00</dd>
+        <dt>{tm('contactDetails.hours')}</dt>
+        <dd>{tm('contactDetails.hoursValue')}</dd>
       </dl>
     </section>
   );

@@ -11,6 +11,7 @@ import {
 } from './contact-sender.ts';
 import '../../components/forms/status-notes.css';
 import './marketing.css';
+import { t } from '../../i18n/i18n.ts';
 
 // The outbox (and its IndexedDB code) is loaded once the student starts writing, not with the
 // page: a message may have to wait in it, and on a first visit the service worker may not hold
@@ -53,7 +54,7 @@ export function ContactForm({ sender = appSender }: { sender?: ContactSender }) 
     const local = checkContactFields(fields);
     if (Object.keys(local).length > 0) {
       setErrors(local);
-      setStatus({ kind: 'failed', message: 'Please correct the marked fields and send again.' });
+      setStatus({ kind: 'failed', message: t('contact.fix') });
       focusFirstError(local);
       return;
     }
@@ -88,7 +89,7 @@ export function ContactForm({ sender = appSender }: { sender?: ContactSender }) 
 
   const label = (field: ContactField, text: string, required: boolean) => (
     <label htmlFor={`${id}-${field}`}>
-      {text} <span className="field-hint">{required ? '(required)' : '(optional)'}</span>
+      {text} <span className="field-hint">{required ? t('form.required') : t('form.optional')}</span>
     </label>
   );
   const error = (field: ContactField) =>
@@ -108,29 +109,29 @@ export function ContactForm({ sender = appSender }: { sender?: ContactSender }) 
       onSubmit={(e) => void onSubmit(e)}
       aria-labelledby={`${id}-title`}
     >
-      <h2 id={`${id}-title`}>Contact Us</h2>
+      <h2 id={`${id}-title`}>{t('contact.title')}</h2>
       <div className="field">
-        {label('name', 'Name', true)}
+        {label('name', t('contact.name'), true)}
         <input type="text" autoComplete="name" required {...bind('name')} />
         {error('name')}
       </div>
       <div className="field">
-        {label('email', 'Email', true)}
+        {label('email', t('field.email'), true)}
         <input type="email" autoComplete="email" inputMode="email" required {...bind('email')} />
         {error('email')}
       </div>
       <div className="field">
-        {label('mobile', 'Mobile', false)}
+        {label('mobile', t('contact.mobile'), false)}
         <input type="tel" autoComplete="tel" inputMode="tel" {...bind('mobile')} />
         {error('mobile')}
       </div>
       <div className="field">
-        {label('message', 'Message', true)}
+        {label('message', t('contact.message'), true)}
         <textarea rows={5} required {...bind('message')} />
         {error('message')}
       </div>
       <button type="submit" className="button" aria-disabled={status.kind === 'sending'}>
-        {status.kind === 'sending' ? 'Sending…' : 'Send Message'}
+        {status.kind === 'sending' ? t('outbox.sending') : t('contact.send')}
       </button>
       <p role="status" className="form-status form-status-ok">
         {status.kind === 'sent' ? status.message : ''}

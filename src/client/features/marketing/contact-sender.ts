@@ -1,6 +1,8 @@
 import { isTransient } from '../../../shared/outbox/drain.ts';
 import type { OutboxAction } from '../../../shared/outbox/model.ts';
 import { ApiError, NetworkError, type ApiClient } from '../../lib/api-client.ts';
+import { t } from '../../i18n/i18n.ts';
+import { serverText } from '../../i18n/server-messages.ts';
 
 export interface ContactFields {
   name: string;
@@ -49,21 +51,19 @@ export function checkContactFields(fields: ContactFields): FieldErrors {
   const email = fields.email.trim();
   const mobile = fields.mobile.trim();
   const message = fields.message.trim();
-  if (!name) errors.name = 'Name is required';
-  else if (name.length > 100) errors.name = 'Name is at most 100 characters';
-  if (!email) errors.email = 'Email is required';
-  else if (email.length > 254) errors.email = 'Email is at most 254 characters';
-  else if (!/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email))
-    errors.email = 'Email is not a valid e-mail address';
-  if (!/^\+?[0-9]*$/.test(mobile)) errors.mobile = 'Mobile must be digits only, optionally starting with +';
-  else if (mobile && !/^\+?[0-9]{6,15}$/.test(mobile))
-    errors.mobile = 'Mobile must be 6 to 15 digits, optionally starting with +';
-  if (!message) errors.message = 'Message is required';
-  else if (message.length > 5000) errors.message = 'Message is at most 5000 characters';
+  if (!name) errors.name = t('form.isRequired', { label: t('contact.name') });
+  else if (name.length > 100) errors.name = t('contact.nameTooLong');
+  if (!email) errors.email = t('form.isRequired', { label: t('field.email') });
+  else if (email.length > 254) errors.email = t('contact.emailTooLong');
+  else if (!/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email)) errors.email = t('contact.emailInvalid');
+  if (!/^\+?[0-9]*$/.test(mobile)) errors.mobile = t('contact.mobileDigits');
+  else if (mobile && !/^\+?[0-9]{6,15}$/.test(mobile)) errors.mobile = t('contact.mobileLength');
+  if (!message) errors.message = t('form.isRequired', { label: t('contact.message') });
+  else if (message.length > 5000) errors.message = t('contact.messageTooLong');
   return errors;
 }
 
-const fixFields = 'Please correct the marked fields and send again.';
+const fixFields = (): string => t('contact.fix');
 
 function firstErrorPerField(list: readonly { field?: unknown; message: string }[]): FieldErrors {
   const errors: FieldErrors = {};
@@ -79,8 +79,7 @@ export type ContactQueue = (
   key: string,
 ) => Promise<unknown>;
 
-export const queuedMessage =
-  'You are offline, so your message is saved on this device. It will be sent when the connection returns; the Outbox shows it until then.';
+export const queuedMessage = (): string => t('contact.queued');
 
 // The outbox's own rule for answers worth trying again, so a queued message is retried exactly
 // when the form's attempt would have been.
@@ -96,24 +95,28 @@ async function sendToServer(
   const key = crypto.randomUUID();
   try {
     const { message } = await api.post('/contact', body, { headers: { 'Idempotency-Key': key } });
-    return { ok: true, message };
+    return { ok: true, message: serverText(message, 200) };
   } catch (err) {
     if (err instanceof ApiError && err.errors.length > 0) {
-      return { ok: false, message: fixFields, errors: firstErrorPerField(err.errors) };
+      return { ok: false, message: fixFields(), errors: firstErrorPerField(err.errors) };
     }
     // No connection, or a server that cannot answer now: the message waits in the outbox, under
     // the same key, so that if this attempt did land the replay is not a second message.
     if (queue && cannotAnswerNow(err)) {
       try {
         await queue({ kind: 'contact', ...fields, mobile: fields.mobile || undefined }, key);
-        return { ok: true, message: queuedMessage, queued: true };
+        return { ok: true, message: queuedMessage(), queued: true };
       } catch {
         // No IndexedDB (storage off): say it was not sent, below, so nothing is lost silently.
       }
     }
     const reason =
-      err instanceof NetworkError || err instanceof ApiError ? err.message : 'Something went wrong.';
-    return { ok: false, message: `Your message was not sent. ${reason}`, errors: {} };
+      err instanceof ApiError
+        ? serverText(err.message, err.status)
+        : err instanceof NetworkError
+          ? serverText(err.message)
+          : t('routeError.generic');
+    return { ok: false, message: t('contact.notSent', { reason }), errors: {} };
   }
 }
 
@@ -129,7 +132,7 @@ async function sendWithEmailJs(config: EmailJsConfig, fields: ContactFields): Pr
   const parsed = contactInputSchema.safeParse(fields);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({ field: issue.path[0], message: issue.message }));
-    return { ok: false, message: fixFields, errors: firstErrorPerField(issues) };
+    return { ok: false, message: fixFields(), errors: firstErrorPerField(issues) };
   }
   const { name, email, mobile, message } = parsed.data;
   try {
@@ -139,14 +142,12 @@ async function sendWithEmailJs(config: EmailJsConfig, fields: ContactFields): Pr
       { from_name: name, from_email: email, mobile: mobile ?? '', message },
       config.publicKey,
     );
-    return { ok: true, message: 'Thank you, your message was sent.' };
+    return { ok: true, message: t('contact.sent') };
   } catch (err) {
     const status = (err as { status?: unknown } | null)?.status;
     const reason =
-      status === 0 || status === undefined
-        ? 'The e-mail service could not be reached. Check your connection and try again.'
-        : 'The e-mail service refused it. Please try again later.';
-    return { ok: false, message: `Your message was not sent. ${reason}`, errors: {} };
+      status === 0 || status === undefined ? t('contact.emailUnreachable') : t('contact.emailRefused');
+    return { ok: false, message: t('contact.notSent', { reason }), errors: {} };
   }
 }
 

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import courseEnglish from './images/course-english.webp?no-inline';
 import './marketing.css';
+import { tm } from '../../i18n/marketing.ts';
 
 /** The Courses page's three identical placeholder cards (docs/product.md, "Marketing"). */
 export function CourseList() {
@@ -18,14 +19,11 @@ export function CourseList() {
               loading={n === 1 ? 'eager' : 'lazy'}
             />
             <div className="card-body">
-              <p className="card-tag">Communication</p>
-              <h2>Spoken English for Beginners</h2>
-              <p>
-                Start from greetings and simple questions and work up to short talks, with a new lesson each
-                week and practice you can do offline.
-              </p>
+              <p className="card-tag">{tm('category.communication')}</p>
+              <h2>{tm('course.spoken')}</h2>
+              <p>{tm('course.spokenText')}</p>
               <Link to="/mycourses" className="button">
-                Start Learning
+                {tm('course.start')}
               </Link>
             </div>
           </article>

@@ -5,40 +5,41 @@ import heroCourses from './images/hero-courses.webp?no-inline';
 import heroSchools from './images/hero-schools.webp?no-inline';
 import heroTeach from './images/hero-teach.webp?no-inline';
 import './marketing.css';
+import { tm } from '../../i18n/marketing.ts';
 
 type HeroTarget = '/courses' | '/instructor';
 
-const heroSlides: readonly {
+const heroSlides = (): readonly {
   eyebrow: string;
   title: string;
   text: string;
   link: { to: HeroTarget; label: string };
   image: string;
   alt: string;
-}[] = [
+}[] => [
   {
-    eyebrow: 'For students',
-    title: 'Courses available for student',
-    text: 'Short lessons that open quickly on any phone and stay with you when the signal drops.',
-    link: { to: '/courses', label: 'Explore courses' },
+    eyebrow: tm('hero.1.eyebrow'),
+    title: tm('hero.1.title'),
+    text: tm('hero.1.text'),
+    link: { to: '/courses', label: tm('hero.1.link') },
     image: heroCourses,
-    alt: 'Two students learning together with a laptop and a pile of books',
+    alt: tm('hero.1.alt'),
   },
   {
-    eyebrow: 'For teachers',
-    title: 'Teacher can also teach',
-    text: 'Share what you know with students across the country and build your own classes.',
-    link: { to: '/instructor', label: 'Become an instructor' },
+    eyebrow: tm('hero.2.eyebrow'),
+    title: tm('hero.2.title'),
+    text: tm('hero.2.text'),
+    link: { to: '/instructor', label: tm('hero.2.link') },
     image: heroTeach,
-    alt: 'A teacher pointing at a board full of notes',
+    alt: tm('hero.2.alt'),
   },
   {
-    eyebrow: 'For schools',
-    title: 'Schools can purchase courses for student',
-    text: 'One yearly plan gives every student in your school the whole course library.',
-    link: { to: '/courses', label: 'Courses for schools' },
+    eyebrow: tm('hero.3.eyebrow'),
+    title: tm('hero.3.title'),
+    text: tm('hero.3.text'),
+    link: { to: '/courses', label: tm('hero.3.link') },
     image: heroSchools,
-    alt: 'A school building with two students in front of it',
+    alt: tm('hero.3.alt'),
   },
 ];
 
@@ -46,10 +47,10 @@ const heroSlides: readonly {
 export function HeroCarousel() {
   return (
     <Carousel
-      label="Highlights"
+      label={tm('hero.label')}
       className="hero"
       breakpoints={heroBreakpoints}
-      slides={heroSlides.map((slide, i) => (
+      slides={heroSlides().map((slide, i) => (
         <article className="hero-slide" key={slide.title}>
           <div className="hero-text">
             <p className="eyebrow">{slide.eyebrow}</p>

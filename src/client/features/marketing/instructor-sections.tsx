@@ -4,53 +4,40 @@ import { useCurrentUser } from '../../lib/session.tsx';
 import heroTeach from './images/hero-teach.webp?no-inline';
 import { Icon, type IconName } from './marketing-icons.tsx';
 import './marketing.css';
+import { tm } from '../../i18n/marketing.ts';
 
 export function InstructorHero() {
   const signedIn = useCurrentUser() !== null;
   return (
     <section className="instructor-hero" aria-labelledby="instructor-hero">
       <div className="hero-text">
-        <h2 id="instructor-hero">Become an Instructor &amp; teach what you love</h2>
-        <p>
-          Turn what you know into a course that students can follow on any phone, even on a slow connection.
-        </p>
+        <h2 id="instructor-hero">{tm('instructor.hero')}</h2>
+        <p>{tm('instructor.heroText')}</p>
         {/* A proposal is a message sent while signed in: signed out, this leads to sign in first. */}
         <Link to={signedIn ? '/contact' : '/login'} className="button">
-          teach a course
+          {tm('instructor.teach')}
         </Link>
-        <p className="note">We&apos;ll check your proposal and get back to you.</p>
+        <p className="note">{tm('instructor.note')}</p>
       </div>
       <img src={heroTeach} alt="" width={800} height={500} decoding="async" fetchPriority="high" />
     </section>
   );
 }
 
-const benefits: readonly { icon: IconName; title: string; text: string }[] = [
-  {
-    icon: 'award',
-    title: 'Produced by EduPortal',
-    text: 'We help you plan the course, record clear lessons and present them at their best.',
-  },
-  {
-    icon: 'people',
-    title: 'Share with the community',
-    text: 'Your lessons reach students, schools and Wi-Fi centres that are looking for good teachers.',
-  },
-  {
-    icon: 'bulb',
-    title: 'Your creativity is golden',
-    text: 'Teach in your own way and your own voice; you decide what goes into each lesson.',
-  },
+const benefits = (): readonly { icon: IconName; title: string; text: string }[] => [
+  { icon: 'award', title: tm('instructor.b1.title'), text: tm('instructor.b1.text') },
+  { icon: 'people', title: tm('instructor.b2.title'), text: tm('instructor.b2.text') },
+  { icon: 'bulb', title: tm('instructor.b3.title'), text: tm('instructor.b3.text') },
 ];
 
 export function InstructorBenefits() {
   return (
     <section className="home-section" aria-labelledby="instructor-benefits">
       <h2 id="instructor-benefits" className="visually-hidden">
-        Why teach on EduPortal
+        {tm('instructor.why')}
       </h2>
       <ul className="feature-grid">
-        {benefits.map((b) => (
+        {benefits().map((b) => (
           <li key={b.title} className="feature">
             <Icon name={b.icon} />
             <h3>{b.title}</h3>
@@ -62,46 +49,38 @@ export function InstructorBenefits() {
   );
 }
 
-const steps = [
-  {
-    value: 'become',
-    label: 'Become An Instructor',
-    paragraphs: [
-      'Tell us who you are, what you teach and who your course is for. A short outline of the lessons you have in mind is enough to start.',
-      'Our team reads every proposal and replies with suggestions, usually within a week.',
-    ],
-  },
-  {
-    value: 'rules',
-    label: 'Instructor Rules',
-    paragraphs: [
-      'Teach only material you have the right to share, keep lessons respectful and suitable for school students, and answer questions in the comments when you can.',
-      'Courses should be useful on a small screen: short videos, readable slides and clear sound.',
-    ],
-  },
-  {
-    value: 'start',
-    label: 'Start With Courses',
-    paragraphs: [
-      'Begin with one small course of five to ten lessons. Record a first lesson, share it with a few students and improve it with their feedback.',
-      'When the course is ready we publish it, and you can plan the next one.',
-    ],
-  },
-] as const;
+const steps = () =>
+  [
+    {
+      value: 'become',
+      label: tm('instructor.s1.label'),
+      paragraphs: [tm('instructor.s1.p1'), tm('instructor.s1.p2')],
+    },
+    {
+      value: 'rules',
+      label: tm('instructor.s2.label'),
+      paragraphs: [tm('instructor.s2.p1'), tm('instructor.s2.p2')],
+    },
+    {
+      value: 'start',
+      label: tm('instructor.s3.label'),
+      paragraphs: [tm('instructor.s3.p1'), tm('instructor.s3.p2')],
+    },
+  ] as const;
 
 export function InstructorSteps() {
   return (
     <section className="home-section" aria-labelledby="instructor-steps">
-      <h2 id="instructor-steps">How to become an instructor?</h2>
-      <Tabs.Root defaultValue={steps[0].value} className="tabs">
-        <Tabs.List aria-label="How to become an instructor" className="tabs-list">
-          {steps.map((step) => (
+      <h2 id="instructor-steps">{tm('instructor.how')}</h2>
+      <Tabs.Root defaultValue="become" className="tabs">
+        <Tabs.List aria-label={tm('instructor.howLabel')} className="tabs-list">
+          {steps().map((step) => (
             <Tabs.Trigger key={step.value} value={step.value} className="tabs-trigger">
               {step.label}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {steps.map((step) => (
+        {steps().map((step) => (
           <Tabs.Content key={step.value} value={step.value} className="tabs-content">
             {step.paragraphs.map((p) => (
               <p key={p}>{p}</p>
@@ -117,19 +96,19 @@ export function InstructorCallToAction() {
   const signedIn = useCurrentUser() !== null;
   return (
     <section className="cta" aria-labelledby="instructor-cta">
-      <h2 id="instructor-cta">Ready To Teach A Course?</h2>
+      <h2 id="instructor-cta">{tm('instructor.ready')}</h2>
       {signedIn ? (
         <>
-          <p>Tell us about the course you want to teach: what, for whom, and how many lessons.</p>
+          <p>{tm('instructor.tell')}</p>
           <Link to="/contact" className="button button-light">
-            Send your request
+            {tm('instructor.send')}
           </Link>
         </>
       ) : (
         <>
-          <p>Sign in with your EduPortal account and tell us about the course you want to teach.</p>
+          <p>{tm('instructor.signIn')}</p>
           <Link to="/login" className="button button-light">
-            Login to send your request!
+            {tm('instructor.login')}
           </Link>
         </>
       )}

@@ -4,6 +4,7 @@ import { formatDate } from '../../lib/format.ts';
 import { useSubscribers, useSubscriptions } from '../../api/account.ts';
 import type { PagedList } from '../../lib/use-paged-list.ts';
 import './subscriptions.css';
+import { t } from '../../i18n/i18n.ts';
 
 interface Person {
   _id: string;
@@ -39,7 +40,7 @@ function PeopleList({
                 {person.email}
               </p>
               <p className="person-meta">
-                Joined <time dateTime={person.createdAt}>{formatDate(person.createdAt)}</time>
+                {t('people.joined')} <time dateTime={person.createdAt}>{formatDate(person.createdAt)}</time>
               </p>
             </div>
           </li>

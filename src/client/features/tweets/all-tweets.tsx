@@ -9,6 +9,7 @@ import { OfflineNote } from './online.tsx';
 import { withWaitingChanges, type TweetItem } from './pending-tweets.ts';
 import { TweetCard, TweetList } from './tweet-card.tsx';
 import './tweets.css';
+import { t } from '../../i18n/i18n.ts';
 
 /**
  * A paged tweet list with this device's waiting changes applied, and the states every tweet
@@ -48,7 +49,7 @@ export function TweetFeed({
           ))}
         </TweetList>
       ) : null}
-      {list.isLoading || queue === undefined ? <Loading label="Loading tweets…" /> : null}
+      {list.isLoading || queue === undefined ? <Loading label={t('tweets.loading')} /> : null}
       {failed && list.items.length === 0 ? <LoadError error={list.error} retry={list.retry} /> : null}
       {!list.isLoading && !failed && !offline && queue !== undefined && items.length === 0 ? (
         <Empty>{empty}</Empty>
@@ -66,23 +67,20 @@ export function AllTweets({ user }: { user: CurrentUser | null }) {
         <TweetFeed
           path={allTweetsPath}
           user={user}
-          label="All tweets"
-          empty="No tweets yet. Be the first to write one."
-          offlineNote="Tweets shown are the ones this device already has; yours and your likes are sent when you are back online."
+          label={t('title.allTweets')}
+          empty={t('tweets.empty')}
+          offlineNote={t('tweets.offlineAll')}
         />
       </div>
-      <aside className="tweets-aside" aria-label="Write a tweet">
-        <p className="tweets-aside-title">Share with your class</p>
-        <p className="tweets-aside-text">
-          Up to 280 characters. Works without a connection: your tweet waits on this device and is sent when
-          you are back online.
-        </p>
+      <aside className="tweets-aside" aria-label={t('tweets.write')}>
+        <p className="tweets-aside-title">{t('tweets.share')}</p>
+        <p className="tweets-aside-text">{t('tweets.asideText')}</p>
         <div className="tweets-aside-actions">
           <Link to="/createtweet" className="button">
-            Write a tweet
+            {t('tweets.write')}
           </Link>
           <Link to="/getusertweets" className="text-link">
-            My Tweets
+            {t('nav.myTweets')}
           </Link>
         </div>
       </aside>

@@ -6,6 +6,7 @@ import { useOutbox } from '../../lib/outbox-react.tsx';
 import { TweetFeed } from './all-tweets.tsx';
 import type { TweetItem } from './pending-tweets.ts';
 import './tweets.css';
+import { t } from '../../i18n/i18n.ts';
 
 /**
  * Delete Tweet, asked twice: a tap that cannot be undone deserves a second one. The delete goes
@@ -22,25 +23,25 @@ function DeleteTweet({ item }: { item: TweetItem }) {
       await outbox.enqueue({ kind: 'tweet.delete', tweet: item.ref });
       await navigate({ to: '/tweets' });
     } catch {
-      setProblem('This device could not keep the delete. Please try again.');
+      setProblem(t('tweets.deleteNotKept'));
     }
   }
 
   if (!asking) {
     return (
       <button type="button" className="button button-danger-quiet" onClick={() => setAsking(true)}>
-        Delete Tweet
+        {t('tweets.delete')}
       </button>
     );
   }
   return (
-    <div className="tweet-confirm" role="group" aria-label="Confirm delete">
-      <span className="tweet-confirm-question">Delete this tweet?</span>
+    <div className="tweet-confirm" role="group" aria-label={t('tweets.confirmDelete')}>
+      <span className="tweet-confirm-question">{t('tweets.deleteQuestion')}</span>
       <button type="button" className="button button-danger" onClick={() => void remove()}>
-        Yes, delete
+        {t('tweets.yesDelete')}
       </button>
       <button type="button" className="button button-secondary" onClick={() => setAsking(false)}>
-        Cancel
+        {t('upload.cancel')}
       </button>
       {problem ? (
         <p role="alert" className="tweet-confirm-problem">
@@ -57,19 +58,18 @@ export function MyTweets({ user }: { user: CurrentUser | null }) {
     <div className="tweets-main">
       <div className="tweets-toolbar">
         <Link to="/createtweet" className="button">
-          Create New Tweet
+          {t('tweets.create')}
         </Link>
       </div>
       <TweetFeed
         path={user ? userTweetsPath(user._id) : null}
         user={user}
-        label="My tweets"
-        empty="data not found"
+        label={t('title.myTweets')}
+        empty={t('status.empty')}
         {...(user
           ? {}
           : {
-              offlineNote:
-                'Only your tweets waiting on this device are shown; the rest appear when you are back online.',
+              offlineNote: t('tweets.offlineMine'),
             })}
         actions={(item) =>
           item.waiting?.action.kind === 'tweet.delete' ? null : (
@@ -79,7 +79,7 @@ export function MyTweets({ user }: { user: CurrentUser | null }) {
                 params={{ tweetId: item.ref }}
                 className="button button-secondary"
               >
-                Update Tweet
+                {t('tweets.update')}
               </Link>
               <DeleteTweet item={item} />
             </>

@@ -6,8 +6,8 @@ import { formatDate } from '../../lib/format.ts';
 import { useOutbox } from '../../lib/outbox-react.tsx';
 import type { TweetItem } from './pending-tweets.ts';
 import './tweets.css';
+import { locale, t } from '../../i18n/i18n.ts';
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
 const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 60],
   ['minute', 60],
@@ -19,7 +19,11 @@ export function tweetTime(iso: string, now = Date.now()): string {
   let amount = (new Date(iso).getTime() - now) / 1000;
   if (Number.isNaN(amount)) return iso;
   for (const [unit, size] of steps) {
-    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
+    if (Math.abs(amount) < size)
+      return new Intl.RelativeTimeFormat(locale(), { numeric: 'auto', style: 'short' }).format(
+        Math.round(amount),
+        unit,
+      );
     amount /= size;
   }
   return formatDate(iso);
@@ -31,7 +35,7 @@ function Avatar({ item }: { item: TweetItem }) {
   if (!item.owner) {
     return (
       <span className="tweet-avatar tweet-avatar-you" aria-hidden="true">
-        You
+        {t('comments.you')}
       </span>
     );
   }
@@ -63,8 +67,8 @@ function Avatar({ item }: { item: TweetItem }) {
 /** What a waiting entry is doing to this tweet, said next to its "Pending" mark. */
 function waitingLabel(item: TweetItem): string | null {
   const kind = item.waiting?.action.kind;
-  if (kind === 'tweet.delete') return 'Delete waiting';
-  if (kind === 'tweet.update' && item.tweet) return 'Edited';
+  if (kind === 'tweet.delete') return t('tweets.deleteWaiting');
+  if (kind === 'tweet.update' && item.tweet) return t('tweets.edited');
   return null;
 }
 
@@ -76,10 +80,10 @@ function Refused({ item }: { item: TweetItem }) {
   return (
     <span className="tweet-refused-actions">
       <button type="button" className="button button-secondary" onClick={() => void outbox.retry(entry.id)}>
-        Try again
+        {t('status.tryAgain')}
       </button>
       <button type="button" className="button button-secondary" onClick={() => void outbox.discard(entry.id)}>
-        Discard
+        {t('outbox.discard')}
       </button>
     </span>
   );
@@ -107,11 +111,11 @@ export function TweetCard({ item, actions }: { item: TweetItem; actions?: ReactN
               {item.owner.username}
             </Link>
           ) : (
-            <span className="tweet-username">You</span>
+            <span className="tweet-username">{t('comments.you')}</span>
           )}
           <span className="tweet-meta">
             {item.owner ? <span className="tweet-fullname">{item.owner.fullName}</span> : null}
-            <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString()}>
+            <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString(locale())}>
               {tweetTime(item.createdAt)}
             </time>
           </span>
@@ -135,11 +139,11 @@ export function TweetCard({ item, actions }: { item: TweetItem; actions?: ReactN
           </span>
         ) : null}
         <span className="tweet-id">
-          ID{' '}
+          {t('tweets.id')}{' '}
           {item.tweet ? (
             <code translate="no">{item.tweet._id}</code>
           ) : (
-            <span className="tweet-id-waiting">given when sent</span>
+            <span className="tweet-id-waiting">{t('tweets.idWaiting')}</span>
           )}
         </span>
       </div>

@@ -11,6 +11,7 @@ import { OfflineNote } from './online.tsx';
 import { waitingEdit, waitingTweet } from './pending-tweets.ts';
 import { checkTweet, TWEET_MAX_LENGTH, tweetLength } from './tweet-rules.ts';
 import './tweets.css';
+import { plural, t } from '../../i18n/i18n.ts';
 
 const WARN_AT = 20;
 
@@ -50,21 +51,21 @@ function TweetForm({
     try {
       await onSubmit(parsed.content);
     } catch {
-      setError('This device could not keep your tweet. Please try again.');
+      setError(t('tweets.notKept'));
       setBusy(false);
     }
   }
 
   return (
     <form className="form-card tweet-form" noValidate onSubmit={(e) => void submit(e)}>
-      <FormField id={fieldId} label="Tweet" error={error}>
+      <FormField id={fieldId} label={t('tweets.field')} error={error}>
         <textarea
           ref={area}
           id={fieldId}
           name="content"
           rows={5}
           value={content}
-          placeholder="What would you like to share?"
+          placeholder={t('tweets.placeholder')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${fieldId}-error ${countId}` : countId}
           onChange={(e) => {
@@ -78,18 +79,18 @@ function TweetForm({
         className={left < 0 ? 'tweet-count over' : left <= WARN_AT ? 'tweet-count near' : 'tweet-count'}
       >
         {length} / {TWEET_MAX_LENGTH}
-        <span className="visually-hidden"> characters</span>
+        <span className="visually-hidden"> {t('tweets.characters')}</span>
       </p>
       {/* Said once the writer is close to the limit, not on every key. */}
       <p className="visually-hidden" aria-live="polite">
-        {left < 0 ? `${-left} characters over the limit` : left <= WARN_AT ? `${left} characters left` : ''}
+        {left < 0 ? plural('tweets.over', -left) : left <= WARN_AT ? plural('tweets.left', left) : ''}
       </p>
       <div className="form-actions">
         <button type="submit" className="button" aria-disabled={busy || undefined}>
           {submitLabel}
         </button>
         <Link to="/getusertweets" className="text-link">
-          Cancel
+          {t('upload.cancel')}
         </Link>
       </div>
     </form>
@@ -103,7 +104,7 @@ export function CreateTweet() {
   return (
     <TweetForm
       initial=""
-      submitLabel="Create Tweet"
+      submitLabel={t('tweets.createButton')}
       onSubmit={async (content) => {
         await outbox.enqueue({ kind: 'tweet.create', content });
         await navigate({ to: '/getusertweets' });
@@ -117,7 +118,7 @@ function Gone({ children }: { children: string }) {
     <div className="load-state load-state-empty" role="alert">
       <p>{children}</p>
       <Link to="/getusertweets" className="text-link">
-        Back to My Tweets
+        {t('tweets.back')}
       </Link>
     </div>
   );
@@ -129,7 +130,7 @@ function UpdateForm({ tweet, initial }: { tweet: TweetRef; initial: string }) {
   return (
     <TweetForm
       initial={initial}
-      submitLabel="Update Tweet"
+      submitLabel={t('tweets.update')}
       onSubmit={async (content) => {
         // An unchanged text would only cost a request on a weak connection.
         if (content !== initial.trim()) await outbox.enqueue({ kind: 'tweet.update', tweet, content });
@@ -163,7 +164,7 @@ function UpdateWaitingTweet({ tweetRef }: { tweetRef: TweetRef }) {
   }, [sent, outbox, tweetRef, navigate]);
   if (queue === undefined || (sent && !lookedUp)) return <Loading />;
   if (content === undefined) {
-    return <Gone>This tweet is no longer waiting on this device: it has been sent or deleted.</Gone>;
+    return <Gone>{t('tweets.noLongerWaiting')}</Gone>;
   }
   return <UpdateForm tweet={tweetRef} initial={content} />;
 }
@@ -173,17 +174,13 @@ function UpdateServerTweet({ tweetId, user }: { tweetId: string; user: CurrentUs
   const queue = useOutboxQueue();
   if (queue === undefined || (isLoading && !data)) return <Loading />;
   if (!data) {
-    if (isNotFound(error)) return <Gone>There is no such tweet; it may have been deleted.</Gone>;
+    if (isNotFound(error)) return <Gone>{t('tweets.noSuch')}</Gone>;
     if (isOffline(error)) {
-      return (
-        <OfflineNote>
-          This tweet has not been loaded on this device yet. Open it again when you are back online.
-        </OfflineNote>
-      );
+      return <OfflineNote>{t('tweets.notLoaded')}</OfflineNote>;
     }
     return <LoadError error={error} retry={() => void mutate()} />;
   }
-  if (user && data.owner._id !== user._id) return <Gone>You can update only your own tweets.</Gone>;
+  if (user && data.owner._id !== user._id) return <Gone>{t('tweets.onlyOwn')}</Gone>;
   return (
     <>
       {error && isOffline(error) ? <OfflineNote /> : null}

@@ -1,3 +1,4 @@
+import { t } from '../../i18n/i18n.ts';
 /**
  * The contract's rules for a tweet's text (`tweetInputSchema` in src/shared/contracts/tweets.ts:
  * trimmed, 1 to 280 characters, the same messages), written out so that the composer does not
@@ -13,8 +14,7 @@ export type TweetCheck = { ok: true; content: string } | { ok: false; message: s
 
 export function checkTweet(content: string): TweetCheck {
   const trimmed = content.trim();
-  if (trimmed.length < 1) return { ok: false, message: 'Tweet is required' };
-  if (tweetLength(trimmed) > TWEET_MAX_LENGTH)
-    return { ok: false, message: 'Tweet is at most 280 characters' };
+  if (trimmed.length < 1) return { ok: false, message: t('tweets.required') };
+  if (tweetLength(trimmed) > TWEET_MAX_LENGTH) return { ok: false, message: t('tweets.tooLong') };
   return { ok: true, content: trimmed };
 }

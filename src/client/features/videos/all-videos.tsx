@@ -6,6 +6,7 @@ import { useShowVideoAddress } from './video-address.ts';
 import { VideoGrid } from './video-grid.tsx';
 import { VideoPlayer } from './video-player.tsx';
 import './videos.css';
+import { t } from '../../i18n/i18n.ts';
 
 /** How long typing must pause before the list is searched: one request per word, not per key. */
 const SEARCH_PAUSE_MS = 350;
@@ -34,9 +35,9 @@ export function AllVideos({ below }: { below: (video: Video) => ReactNode }) {
 
   let body: ReactNode;
   if (list.error && list.items.length === 0) body = <LoadError error={list.error} retry={list.retry} />;
-  else if (list.isLoading) body = <Loading label={query ? 'Searching…' : 'Loading videos…'} />;
+  else if (list.isLoading) body = <Loading label={query ? t('videos.searching') : t('videos.loading')} />;
   else if (list.items.length === 0)
-    body = <Empty>{query ? `No videos match “${query}”.` : 'No videos yet. Upload the first one!'}</Empty>;
+    body = <Empty>{query ? t('videos.noMatch', { query }) : t('videos.empty')}</Empty>;
   else
     body = (
       <>
@@ -55,13 +56,13 @@ export function AllVideos({ below }: { below: (video: Video) => ReactNode }) {
           setQuery(typed.trim());
         }}
       >
-        <label htmlFor={searchId}>Search videos</label>
+        <label htmlFor={searchId}>{t('videos.search')}</label>
         <input
           id={searchId}
           type="search"
           value={typed}
           maxLength={200}
-          placeholder="Title or description"
+          placeholder={t('videos.searchPlaceholder')}
           onChange={(event) => setTyped(event.currentTarget.value)}
         />
       </form>

@@ -3,6 +3,7 @@ import { useVideoList } from '../../api/videos.ts';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
 import { VideoGrid } from './video-grid.tsx';
 import './videos.css';
+import { t } from '../../i18n/i18n.ts';
 
 /**
  * A channel's videos under its profile (product-additions.md, "A video has its own address"):
@@ -13,9 +14,9 @@ export function ChannelVideos({ ownerId, name }: { ownerId: string; name: string
   const navigate = useNavigate();
   let body;
   if (list.error && list.items.length === 0)
-    body = <LoadError error={list.error} retry={list.retry} what={`${name}’s videos`} />;
-  else if (list.isLoading) body = <Loading label="Loading videos…" />;
-  else if (list.items.length === 0) body = <Empty>{`${name} has not uploaded any videos yet.`}</Empty>;
+    body = <LoadError error={list.error} retry={list.retry} what={t('videos.whose', { name })} />;
+  else if (list.isLoading) body = <Loading label={t('videos.loading')} />;
+  else if (list.items.length === 0) body = <Empty>{t('videos.noneBy', { name })}</Empty>;
   else
     body = (
       <>
@@ -29,7 +30,7 @@ export function ChannelVideos({ ownerId, name }: { ownerId: string; name: string
     );
   return (
     <section className="channel-list" aria-labelledby="channel-videos">
-      <h2 id="channel-videos">Videos</h2>
+      <h2 id="channel-videos">{t('videos.heading')}</h2>
       {body}
     </section>
   );

@@ -10,6 +10,7 @@ import { useShowVideoAddress } from './video-address.ts';
 import { VideoGrid } from './video-grid.tsx';
 import { VideoPlayer } from './video-player.tsx';
 import './videos.css';
+import { t } from '../../i18n/i18n.ts';
 
 /** /getvideos: the user's own videos; the chosen one plays with Delete and an Update link. */
 export function MyVideos({ user, below }: { user: CurrentUser; below: (video: Video) => ReactNode }) {
@@ -21,28 +22,27 @@ export function MyVideos({ user, below }: { user: CurrentUser; below: (video: Vi
   const showAddress = useShowVideoAddress();
 
   const remove = async (video: Video) => {
-    if (!window.confirm(`Delete "${video.title}"? Its comments and likes go with it. This cannot be undone.`))
-      return;
+    if (!window.confirm(t('myVideos.confirmDelete', { title: video.title }))) return;
     setDeleting(true);
     try {
       await api.delete(`/videos/${video._id}`);
-      setStatus({ ok: true, text: 'Video deleted successfully' });
+      setStatus({ ok: true, text: t('myVideos.deleted') });
       setSelected(undefined);
       list.retry();
     } catch (err) {
-      setStatus({ ok: false, text: `Error deleting video: ${errorMessage(err)}` });
+      setStatus({ ok: false, text: t('myVideos.deleteError', { message: errorMessage(err) }) });
     } finally {
       setDeleting(false);
     }
   };
 
   if (list.error && list.items.length === 0) return <LoadError error={list.error} retry={list.retry} />;
-  if (list.isLoading) return <Loading label="Loading your videos…" />;
+  if (list.isLoading) return <Loading label={t('myVideos.loading')} />;
   return (
     <div className="videos-layout">
       <p>
         <Link to="/uploadvideo" className="button">
-          Upload Video
+          {t('nav.upload')}
         </Link>
       </p>
       {status ? (
@@ -59,7 +59,7 @@ export function MyVideos({ user, below }: { user: CurrentUser; below: (video: Vi
               params={{ videoId: selected._id }}
               className="button button-secondary"
             >
-              Update Video
+              {t('myVideos.update')}
             </Link>
             <button
               type="button"
@@ -67,7 +67,7 @@ export function MyVideos({ user, below }: { user: CurrentUser; below: (video: Vi
               disabled={deleting}
               onClick={() => void remove(selected)}
             >
-              {deleting ? 'Deleting…' : 'Delete Video'}
+              {deleting ? t('myVideos.deleting') : t('myVideos.delete')}
             </button>
           </div>
           {below(selected)}

@@ -1,19 +1,22 @@
 import type { Rendition, RenditionQuality } from '../../../shared/contracts/videos.ts';
 import { formatBytes } from '../../lib/format.ts';
+import type { MessageKey } from '../../i18n/en.ts';
+import { t } from '../../i18n/i18n.ts';
 
 const LAST_CHOICE = 'eduportal-quality';
 
-const NAMES: Record<RenditionQuality, string> = {
+const NAMES: Record<RenditionQuality, string | MessageKey> = {
   '144p': '144p',
   '240p': '240p',
   '360p': '360p',
-  audio: 'Audio only',
-  original: 'Original',
+  audio: 'quality.audio',
+  original: 'quality.original',
 };
 
 /** What a copy is and what it costs: "240p · 9.8 MB", "Audio only · 2.1 MB". */
 export function qualityLabel(rendition: Rendition): string {
-  return `${NAMES[rendition.quality]} · ${formatBytes(rendition.bytes)}`;
+  const name = NAMES[rendition.quality];
+  return `${name.startsWith('quality.') ? t(name as MessageKey) : name} · ${formatBytes(rendition.bytes)}`;
 }
 
 /** The copies with a picture, smallest first (renditions come smallest first, the original last). */

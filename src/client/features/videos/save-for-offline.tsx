@@ -4,6 +4,7 @@ import { DownloadControls, percentSaved } from '../../components/downloads/downl
 import type { DownloadManager, DownloadRecord } from '../../lib/downloads.ts';
 import { useStorageEstimate } from '../../lib/downloads-react.tsx';
 import { formatBytes } from '../../lib/format.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /**
  * "Save for offline" beside the Quality control (docs/product.md, "Saving lessons for offline"):
@@ -30,10 +31,10 @@ export function SaveForOffline({
     return (
       <div className="save-offline">
         <Link to="/downloads" className="button button-secondary save-offline-saved">
-          Saved
+          {t('save.saved')}
         </Link>
         <span className="save-offline-note">
-          {saved.quality} · {formatBytes(saved.bytes)} on this phone
+          {t('save.onPhone', { quality: saved.quality, size: formatBytes(saved.bytes) })}
         </span>
       </div>
     );
@@ -50,10 +51,10 @@ export function SaveForOffline({
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
-          aria-label="Saving for offline"
+          aria-label={t('save.progressLabel')}
           style={{ '--saved': `${percent}%` } as React.CSSProperties}
         >
-          {paused ? `Paused at ${percent}%` : `Saving ${percent}%`}
+          {t(paused ? 'downloads.pausedAt' : 'downloads.saving', { percent })}
         </span>
         <DownloadControls download={saved} manager={manager} />
         {saved.message ? (
@@ -72,10 +73,10 @@ export function SaveForOffline({
         className="button save-offline-start"
         onClick={() => void manager.save(video, rendition, ownerId)}
       >
-        Save for offline · {formatBytes(rendition.bytes)}
+        {t('save.start', { size: formatBytes(rendition.bytes) })}
       </button>
       {estimate ? (
-        <span className="save-offline-note">{formatBytes(estimate.free)} free on this phone</span>
+        <span className="save-offline-note">{t('save.freeSpace', { size: formatBytes(estimate.free) })}</span>
       ) : null}
       {saved?.message ? (
         <p className="save-offline-note save-offline-problem" role="alert">

@@ -3,9 +3,11 @@ import type { Video } from '../../../shared/contracts/videos.ts';
 import { useVideo } from '../../api/videos.ts';
 import { FormField } from '../../components/forms/form-field.tsx';
 import { LoadError, Loading } from '../../components/status.tsx';
+import { serverText } from '../../i18n/server-messages.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useApi, useCurrentUser } from '../../lib/session.tsx';
 import './videos.css';
+import { t } from '../../i18n/i18n.ts';
 
 /** /updatevideo/{id}: Title, Description and Thumbnail; the server's message is shown beneath. */
 export function UpdateVideoForm({ videoId }: { videoId: string }) {
@@ -16,12 +18,12 @@ export function UpdateVideoForm({ videoId }: { videoId: string }) {
   const me = useCurrentUser();
 
   if (error && !video) return <LoadError error={error} retry={() => void mutate()} />;
-  if (!video) return <Loading label="Loading the video…" />;
+  if (!video) return <Loading label={t('video.loading')} />;
   // Said up front, as the tweet form does: the server would refuse it only after Submit.
   if (me && video.owner._id !== me._id) {
     return (
       <p className="form-status error" role="alert">
-        Only the owner of this video may change it. “{video.title}” belongs to {video.owner.username}.
+        {t('updateVideo.notOwner', { title: video.title, owner: video.owner.username })}
       </p>
     );
   }
@@ -35,7 +37,7 @@ export function UpdateVideoForm({ videoId }: { videoId: string }) {
     try {
       const result = await api.postForm<Video>(`/videos/${videoId}`, data, { method: 'PATCH' });
       void mutate(result.data, { revalidate: false });
-      setMessage({ ok: true, text: result.message });
+      setMessage({ ok: true, text: serverText(result.message, 200) });
     } catch (err) {
       setMessage({ ok: false, text: errorMessage(err) });
     } finally {
@@ -48,13 +50,13 @@ export function UpdateVideoForm({ videoId }: { videoId: string }) {
       <img
         className="update-thumb"
         src={video.thumbnail}
-        alt={`Current thumbnail of ${video.title}`}
+        alt={t('updateVideo.thumbAlt', { title: video.title })}
         width={320}
         height={180}
       />
-      <label htmlFor="update-title">Title</label>
+      <label htmlFor="update-title">{t('field.title')}</label>
       <input id="update-title" name="title" defaultValue={video.title} maxLength={100} required />
-      <label htmlFor="update-description">Description</label>
+      <label htmlFor="update-description">{t('field.description')}</label>
       <textarea
         id="update-description"
         name="description"
@@ -64,15 +66,15 @@ export function UpdateVideoForm({ videoId }: { videoId: string }) {
       />
       <FormField
         id="update-thumbnail"
-        label="Thumbnail"
+        label={t('field.thumbnail')}
         required={false}
-        hint="JPEG, PNG, WebP, GIF or AVIF. Leave it empty to keep the current one."
+        hint={t('updateVideo.thumbHint')}
         error={undefined}
       >
         <input id="update-thumbnail" name="thumbnail" type="file" accept="image/*" />
       </FormField>
       <button type="submit" className="button" disabled={saving}>
-        {saving ? 'Saving…' : 'Update Video'}
+        {saving ? t('form.saving') : t('myVideos.update')}
       </button>
       {message ? (
         <p className={message.ok ? 'form-status' : 'form-status error'} role="status">

@@ -4,6 +4,7 @@ import { UploadCard } from '../../components/uploads/upload-card.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { useUploads } from '../../lib/uploads-react.tsx';
 import './videos.css';
+import { t } from '../../i18n/i18n.ts';
 
 type Field = 'title' | 'description' | 'videoFile' | 'thumbnail';
 
@@ -27,14 +28,14 @@ export function UploadVideoForm() {
     const data = new FormData(form);
     const found: Partial<Record<Field, string>> = {};
     const title = String(data.get('title') ?? '').trim();
-    if (!title) found.title = 'Title is required';
-    else if (title.length > 100) found.title = 'Title is at most 100 characters';
+    if (!title) found.title = t('form.isRequired', { label: t('field.title') });
+    else if (title.length > 100) found.title = t('uploadVideo.titleTooLong');
     const video = data.get('videoFile');
-    if (!(video instanceof File) || video.size === 0) found.videoFile = 'Choose a video file';
-    else if (!video.type.startsWith('video/')) found.videoFile = 'This file is not a video';
+    if (!(video instanceof File) || video.size === 0) found.videoFile = t('uploadVideo.chooseVideo');
+    else if (!video.type.startsWith('video/')) found.videoFile = t('uploadVideo.notVideo');
     const thumbnail = data.get('thumbnail');
-    if (!(thumbnail instanceof File) || thumbnail.size === 0) found.thumbnail = 'Choose a thumbnail image';
-    else if (!thumbnail.type.startsWith('image/')) found.thumbnail = 'The thumbnail must be an image';
+    if (!(thumbnail instanceof File) || thumbnail.size === 0) found.thumbnail = t('uploadVideo.chooseThumb');
+    else if (!thumbnail.type.startsWith('image/')) found.thumbnail = t('uploadVideo.thumbNotImage');
     setErrors(found);
     if (Object.keys(found).length > 0 || !manager || !user) return;
 
@@ -82,7 +83,7 @@ export function UploadVideoForm() {
   return (
     <>
       <form className="video-form" onSubmit={(e) => void submit(e)} noValidate>
-        <label htmlFor="upload-title">Title</label>
+        <label htmlFor="upload-title">{t('field.title')}</label>
         <input
           id="upload-title"
           name="title"
@@ -92,30 +93,30 @@ export function UploadVideoForm() {
         />
         {fieldError('title')}
 
-        <label htmlFor="upload-description">Description</label>
+        <label htmlFor="upload-description">{t('field.description')}</label>
         <textarea id="upload-description" name="description" rows={4} maxLength={5000} />
 
         {fileField(
           'videoFile',
           'upload-video',
-          'Video file',
+          t('uploadVideo.videoFile'),
           'video/*',
-          'A video; its length is read from it.',
+          t('uploadVideo.videoHint'),
         )}
         {fileField(
           'thumbnail',
           'upload-thumbnail',
-          'Thumbnail image',
+          t('uploadVideo.thumbnail'),
           'image/*',
-          'JPEG, PNG, WebP, GIF or AVIF.',
+          t('uploadVideo.thumbHint'),
         )}
 
         <button type="submit" className="button" disabled={starting || !manager}>
-          {starting ? 'Starting…' : 'Submit'}
+          {starting ? t('uploadVideo.starting') : t('form.submit')}
         </button>
       </form>
       {manager && uploads.length > 0 ? (
-        <section className="upload-list" aria-label="Your uploads">
+        <section className="upload-list" aria-label={t('uploadVideo.yours')}>
           {uploads.map((upload) => (
             <UploadCard key={upload.id} upload={upload} manager={manager} />
           ))}

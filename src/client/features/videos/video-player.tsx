@@ -12,6 +12,7 @@ import { formatDuration } from './format-duration.ts';
 import { defaultQuality, lastChoice, qualityLabel, rememberChoice } from './quality.ts';
 import { SaveForOffline } from './save-for-offline.tsx';
 import './videos.css';
+import { formatNumber, plural, t } from '../../i18n/i18n.ts';
 
 /**
  * The player of one video (docs/product.md, "Videos"): 640x360 on wide screens, the full width
@@ -88,7 +89,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
           poster={video.thumbnail}
           controls
           // Nothing before play; after it, a new quality loads at once so it can take over.
-          preload={playing ? 'auto' : 'none'}
+          preload={playing ? (dataSaverOn() ? 'metadata' : 'auto') : 'none'}
           playsInline
           width={640}
           height={360}
@@ -97,7 +98,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
         />
       </div>
       <div className="player-quality">
-        <label htmlFor={`quality-${video._id}`}>Quality</label>
+        <label htmlFor={`quality-${video._id}`}>{t('player.quality')}</label>
         <select
           id={`quality-${video._id}`}
           value={current?.quality}
@@ -111,12 +112,12 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
         </select>
         {owner && isProcessing(video) ? (
           <span className="player-processing" role="status">
-            Processing {video.processing.progress}%
+            {t('player.processing', { percent: formatNumber(video.processing.progress) })}
           </span>
         ) : null}
         {owner && video.processing.state === 'failed' ? (
           <span className="player-processing" role="status">
-            Smaller copies could not be made; the original plays
+            {t('player.failed')}
           </span>
         ) : null}
         {me ? (
@@ -144,7 +145,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
         {video.title}
       </h2>
       <p className="player-stats">
-        {video.views} {video.views === 1 ? 'view' : 'views'} · {formatDuration(video.duration)}
+        {plural('player.views', video.views)} · {formatDuration(video.duration)}
       </p>
       {video.description ? <p className="player-description">{video.description}</p> : null}
       <LikeButton target="v" targetId={video._id} about={video.title} />

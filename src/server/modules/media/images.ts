@@ -48,3 +48,31 @@ export async function storeImage(
   await media.storage.put(key, output);
   return key;
 }
+
+/** Smaller copies for `Save-Data: on`, by file; a few hundred at most, the oldest going first. */
+const smaller = new Map<string, Buffer>();
+const SMALLER_KEPT = 300;
+
+/**
+ * A copy of a stored image for a student saving data: half its width (at least 64 px) and a
+ * lower WebP quality, typically a quarter of the bytes. Undefined when the file is missing or
+ * not an image (the caller then serves the stored file as it is).
+ */
+export async function smallerImage(file: string): Promise<Buffer | undefined> {
+  const kept = smaller.get(file);
+  if (kept) return kept;
+  try {
+    const image = sharp(file, { limitInputPixels: 50_000_000, animated: false });
+    const { width } = await image.metadata();
+    if (!width) return undefined;
+    const output = await image
+      .resize({ width: Math.max(64, Math.round(width / 2)), withoutEnlargement: true })
+      .webp({ quality: 50 })
+      .toBuffer();
+    if (smaller.size >= SMALLER_KEPT) smaller.delete(smaller.keys().next().value as string);
+    smaller.set(file, output);
+    return output;
+  } catch {
+    return undefined;
+  }
+}
