@@ -1,11 +1,22 @@
 import { spawn } from 'node:child_process';
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import { promisify } from 'node:util';
 import type { MediaTools } from './media-tools.ts';
 
 const run = promisify(execFile);
+
+/** util-linux's setpriv (Essential on Debian), to tie ffmpeg's life to this process's; see transcode. */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return process.platform === 'linux';
+  } catch {
+    return false;
+  }
+});
 
 export type RenditionQuality = '144p' | '240p' | '360p' | 'audio';
 
@@ -207,9 +218,13 @@ export async function transcode(
 ): Promise<void> {
   const args = ffmpegArguments(input, source, outputs, options.threads);
   await new Promise<void>((resolve, reject) => {
-    // Progress goes to a pipe: if this process dies, ffmpeg's next progress write fails and it
-    // ends too, instead of running on as an orphan.
-    const child = spawn(tools.ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // If this process dies, ffmpeg must not run on as an orphan (ffmpeg ignores SIGPIPE, so a
+    // closed progress pipe does not stop it): on Linux, setpriv asks the kernel to kill it when
+    // its parent dies (PR_SET_PDEATHSIG), then runs it in its own place.
+    const [command, commandArgs] = SETPRIV
+      ? [SETPRIV, ['--pdeathsig', 'KILL', '--', tools.ffmpeg, ...args]]
+      : [tools.ffmpeg, args];
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       // Lowest priority: serving students comes before making renditions.
       if (child.pid) os.setPriority(child.pid, 19);
