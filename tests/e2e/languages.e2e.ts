@@ -54,7 +54,16 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Everything a student sees or hears on the page: its text, labels, alternatives and title. */
 async function shownText(page: Page): Promise<string> {
   return page.evaluate(() => {
+    // User content (titles, descriptions, comments, tweets, names) is shown as written, in
+    // whatever language its author used: left out of the text read here, other journeys' included.
+    const userContent = document.querySelectorAll<HTMLElement>(
+      '.tweet-content, .tweet-fullname, .comment-text, .video-card-title, .video-card-description, ' +
+        '.player-title, .player-description, .video-title, .download-title',
+    );
+    const display = [...userContent].map((el) => el.style.display);
+    userContent.forEach((el) => (el.style.display = 'none'));
     const said: string[] = [document.title, document.body.innerText];
+    userContent.forEach((el, i) => (el.style.display = display[i]!));
     for (const el of document.querySelectorAll(
       '[aria-label], [alt], [title], [placeholder], [aria-roledescription]',
     )) {
