@@ -25,31 +25,23 @@ const flag = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const positiveInt = (fallback: number, max = 1_000_000_000) =>
+/** A whole number from `min` to `max`; positive by default. */
+const wholeNumber = (fallback: number, max = 1_000_000_000, min = 1) =>
   z
     .string()
     .default(String(fallback))
     .transform((raw, ctx) => {
       const value = Number(raw);
-      if (!/^\d+$/.test(raw) || value < 1 || value > max) {
-        ctx.addIssue({ code: 'custom', message: `must be a whole number from 1 to ${max}, got "${raw}"` });
+      if (!/^\d+$/.test(raw) || value < min || value > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a whole number from ${min} to ${max}, got "${raw}"`,
+        });
         return z.NEVER;
       }
       return value;
     });
-
-const wholeNumber = (fallback: number, max: number) =>
-  z
-    .string()
-    .default(String(fallback))
-    .transform((raw, ctx) => {
-      const value = Number(raw);
-      if (!/^\d+$/.test(raw) || value > max) {
-        ctx.addIssue({ code: 'custom', message: `must be a whole number from 0 to ${max}, got "${raw}"` });
-        return z.NEVER;
-      }
-      return value;
-    });
+const positiveInt = (fallback: number, max?: number) => wholeNumber(fallback, max);
 
 const MIB = 1024 * 1024;
 
@@ -92,7 +84,7 @@ const envSchema = z.object({
   UNFINISHED_UPLOADS_PER_USER: positiveInt(5, 1000),
   FFMPEG_PATH: optional,
   FFPROBE_PATH: optional,
-  RENDITION_WORKERS: wholeNumber(1, 16),
+  RENDITION_WORKERS: wholeNumber(1, 16, 0),
   RENDITION_THREADS: positiveInt(2, 64),
   RENDITION_TIMEOUT_MINUTES: positiveInt(120, 24 * 60),
   JOB_LEASE_SECONDS: positiveInt(60, 3600),

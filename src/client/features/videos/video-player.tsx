@@ -6,13 +6,13 @@ import { isProcessing, useLiveVideo } from '../../api/videos.ts';
 import { LikeButton } from '../../components/like-button.tsx';
 import { SubscribeButton } from '../../components/subscribe-button.tsx';
 import { dataSaverOn } from '../../lib/data-saver.ts';
+import { formatNumber, plural, t } from '../../i18n/i18n.ts';
 import { useDownloads } from '../../lib/downloads-react.tsx';
 import { useApi, useCurrentUser } from '../../lib/session.tsx';
 import { formatDuration } from './format-duration.ts';
 import { defaultQuality, lastChoice, qualityLabel, rememberChoice } from './quality.ts';
 import { SaveForOffline } from './save-for-offline.tsx';
 import './videos.css';
-import { formatNumber, plural, t } from '../../i18n/i18n.ts';
 
 /**
  * The player of one video (docs/product.md, "Videos"): 640x360 on wide screens, the full width

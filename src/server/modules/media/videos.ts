@@ -7,6 +7,13 @@ import type { MediaLibrary } from './media-library.ts';
 
 const EXTENSIONS: Record<(typeof VIDEO_TYPES)[number], string> = { 'video/mp4': 'mp4', 'video/webm': 'webm' };
 
+/** A stored video's type, from the extension its key was given by `storeVideo`. */
+export function videoMimeOf(key: string): string {
+  const extension = key.split('.').pop();
+  const found = Object.entries(EXTENSIONS).find(([, ext]) => ext === extension);
+  return found ? found[0] : 'application/octet-stream';
+}
+
 /**
  * The duration the container itself records, in seconds; undefined when it cannot be read (a
  * damaged or streaming-only file). No ffmpeg: the container headers are parsed directly.

@@ -6,6 +6,7 @@ import type { Processing, Rendition } from '../../../shared/contracts/videos.ts'
 import type { ClaimedJob, JobRow, JobsRepository } from '../../jobs/jobs.repository.ts';
 import { PermanentJobError, type JobContext, type JobHandler } from '../../jobs/worker.ts';
 import type { MediaLibrary } from '../media/media-library.ts';
+import { videoMimeOf } from '../media/videos.ts';
 import type { MediaTools } from './media-tools.ts';
 import type { RenditionRow, RenditionsRepository } from './renditions.repository.ts';
 import { checkOutputs, planRenditions, probe, transcode, type CheckedOutput } from './transcode.ts';
@@ -30,8 +31,6 @@ export interface VideoMediaRow {
   duration: number;
 }
 
-const EXTENSION_MIME: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm' };
-const mimeOf = (key: string) => EXTENSION_MIME[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
 const bitrateOf = (bytes: number, seconds: number) =>
   seconds > 0 ? Math.round((bytes * 8) / seconds) : null;
 
@@ -101,7 +100,7 @@ export class RenditionsService {
         quality: 'original',
         url: storage.url(video.video_file),
         bytes,
-        mimeType: video.video_mime ?? mimeOf(video.video_file),
+        mimeType: video.video_mime ?? videoMimeOf(video.video_file),
         height: video.video_height === null ? null : Number(video.video_height),
         bitrate: bitrateOf(bytes, Number(video.duration)),
       });
@@ -130,7 +129,7 @@ export class RenditionsService {
       for (const video of batch) {
         const bytes = await this.media.storage.size(video.video_file);
         if (bytes === undefined) this.log?.warn({ video: video.id }, 'a video row names a missing file');
-        await this.repo.setOriginalSize(video.id, bytes ?? 0, mimeOf(video.video_file));
+        await this.repo.setOriginalSize(video.id, bytes ?? 0, videoMimeOf(video.video_file));
         sized += 1;
       }
       batch = await this.repo.originalsWithoutSize(500);
@@ -187,7 +186,7 @@ export class RenditionsService {
       signal.throwIfAborted();
       await this.publish(videoId, await checkOutputs(tools, source, outputs), {
         bytes: source.bytes,
-        mime: video.video_mime ?? mimeOf(video.video_file),
+        mime: video.video_mime ?? videoMimeOf(video.video_file),
         height: source.display?.height ?? null,
       });
     } finally {
