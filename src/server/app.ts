@@ -49,6 +49,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './pl
 import { registerHttpCache } from './plugins/http-cache.ts';
 import { registerIdempotency, scheduleIdempotencyPurge } from './plugins/idempotency.ts';
 import { registerInstanceHeader } from './plugins/instance.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { schedulePeriodic } from './plugins/periodic.ts';
@@ -60,6 +61,21 @@ import { registerUploads } from './plugins/uploads.ts';
 import { openRedis, openSubscriber } from './redis.ts';
 import { openStorage } from './storage/open.ts';
 import { LocalDiskStorage } from './storage/local-disk.ts';
+
+/** One route as it was declared: what a test that walks every route reads (`app.servedRoutes`). */
+export interface ServedRoute {
+  method: string;
+  url: string;
+  /** Whether the route declares a schema for its body (a JSON body); multipart routes do not. */
+  bodySchema: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route, filled in as each is declared: a new route is in it by being declared. */
+    servedRoutes: readonly ServedRoute[];
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -168,6 +184,14 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const servedRoutes: ServedRoute[] = [];
+  app.decorate('servedRoutes', servedRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      servedRoutes.push({ method, url: route.url, bodySchema: route.schema?.body !== undefined });
+    }
+  });
+  registerJsonBody(app);
 
   const storage = await openStorage(config);
   const media = new MediaLibrary(storage, new MediaRepository(db.kysely), app.log);
