@@ -83,6 +83,51 @@ describe.each(databaseKinds)('resumable uploads (tus) on %s', (kind) => {
   };
   const uploadFiles = () => fs.readdirSync(server.config.uploadsDir);
 
+  it('discovery: OPTIONS answers 204 with the versions, extensions and largest size, signed in or not', async () => {
+    for (const url of ['/api/v1/uploads', '/api/v1/uploads/0123456789abcdef0123456789abcdef']) {
+      for (const who of [undefined, ana]) {
+        const res = await server.app.inject({
+          method: 'OPTIONS',
+          url,
+          headers: { ...(who ? bearer(who) : {}), origin: 'http://localhost:80' },
+        });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(204);
+        expect(res.headers['tus-resumable']).toBe('1.0.0');
+        expect(res.headers['tus-version']).toBe('1.0.0');
+        expect(String(res.headers['tus-extension']).split(',')).toEqual(
+          expect.arrayContaining(['creation', 'termination', 'expiration']),
+        );
+        expect(res.headers['tus-max-size']).toBe(String(1024 * 1024));
+        expect(res.body).toBe('');
+      }
+    }
+  });
+
+  it('a Tus-Resumable this server does not speak is a 412 that names the versions it does', async () => {
+    const cases: Array<['POST' | 'HEAD' | 'PATCH' | 'DELETE', string, Record<string, string>]> = [
+      ['POST', '/api/v1/uploads', { 'upload-length': '10', 'upload-metadata': videoMetadata }],
+      ['HEAD', await create(ana, 10), {}],
+      [
+        'PATCH',
+        await create(ana, 10),
+        { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      ],
+    ];
+    for (const [method, url, headers] of cases) {
+      for (const version of ['0.2.2', '']) {
+        const res = await server.app.inject({
+          method,
+          url,
+          headers: { ...bearer(ana), ...headers, 'tus-resumable': version },
+          ...(method === 'PATCH' ? { payload: Buffer.from('0123456789') } : {}),
+        });
+        expect(res.statusCode, `${method} ${url} with "${version}": ${res.body}`).toBe(412);
+        expect(res.headers['tus-version'], `${method} ${url}`).toBe('1.0.0');
+        if (method !== 'HEAD') expect(json(res).errors?.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('creates, appends in chunks, reports the offset, and ends an upload', async () => {
     const bytes = clip('mp4').data;
     const url = await create(ana, bytes.length);

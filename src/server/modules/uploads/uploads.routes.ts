@@ -23,6 +23,19 @@ const HOP_HEADERS = new Set(['content-length', 'connection', 'transfer-encoding'
 export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (app, { uploads }) => {
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
+  // tus 1.0.0 asks every answer but OPTIONS to say which version it is in, and a request in a
+  // version this server does not speak to be refused with 412 and the versions it does speak.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'OPTIONS') reply.header('tus-resumable', TUS_VERSION);
+    if (reply.statusCode === 412) reply.header('tus-version', TUS_VERSION);
+  });
+  app.addHook('preHandler', async (request) => {
+    if (request.method === 'OPTIONS' || request.headers['tus-resumable'] === TUS_VERSION) return;
+    throw new AppError(412, `Send Tus-Resumable: ${TUS_VERSION}`, [
+      { field: 'Tus-Resumable', message: `must be ${TUS_VERSION}` },
+    ]);
+  });
+
   const forward = async (request: FastifyRequest, reply: FastifyReply, creator?: string) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
@@ -56,13 +69,13 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
 
   const routeConfig = { idempotent: false } as const;
 
+  // Discovery: which version, extensions and largest size this server takes. Open to anyone,
+  // signed in or not, as a client asks before it has anything to send.
+  app.options('/', { schema: { hide: true } }, (request, reply) => forward(request, reply));
+  app.options('/:uploadId', { schema: { hide: true } }, (request, reply) => forward(request, reply));
+
   app.post('/', { config: routeConfig, schema: { hide: true } }, async (request, reply) => {
     const principal = requireUser(request);
-    if (request.headers['tus-resumable'] !== TUS_VERSION) {
-      throw new AppError(412, `Send Tus-Resumable: ${TUS_VERSION}`, [
-        { field: 'Tus-Resumable', message: `must be ${TUS_VERSION}` },
-      ]);
-    }
     const header = (name: string) => {
       const v = request.headers[name];
       return Array.isArray(v) ? v[0] : v;
