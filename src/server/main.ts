@@ -87,6 +87,8 @@ export async function main(): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  // A closed terminal or a service manager's hangup: stop as cleanly as on SIGTERM.
+  process.on('SIGHUP', shutdown);
 
   await app.listen({ host: config.host, port: config.port });
   const dbLabel = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
