@@ -232,7 +232,10 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   await registerOpenApi(app);
   await registerMedia(app, storage);
   const appFallback = await registerStaticApp(app, config.clientDir);
-  registerErrorHandling(app, appFallback);
+  registerErrorHandling(app, appFallback, {
+    ms: config.lingerSeconds * 1000,
+    bytes: config.lingerBytes,
+  });
   // The sweep at start is main.ts's, before listening (docs/api.md, "Media").
   schedulePeriodic(app, {
     name: 'media sweep',

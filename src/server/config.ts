@@ -80,6 +80,8 @@ const envSchema = z.object({
   MEDIA_SWEEP_GRACE_SECONDS: positiveInt(3600, 7 * 24 * 3600),
   MEDIA_SWEEP_INTERVAL_MINUTES: positiveInt(60, 7 * 24 * 60),
   SHUTDOWN_GRACE_SECONDS: positiveInt(30, 3600),
+  LINGER_SECONDS: positiveInt(5, 300),
+  LINGER_BYTES: positiveInt(64 * MIB, 1024 * MIB),
   UPLOAD_EXPIRY_HOURS: positiveInt(24, 24 * 30),
   UNFINISHED_UPLOADS_PER_USER: positiveInt(5, 1000),
   FFMPEG_PATH: optional,
@@ -151,6 +153,13 @@ export interface Config {
   mediaSweepIntervalMinutes: number;
   /** How long a shutdown waits for requests in flight (uploads above all) before it gives up. */
   shutdownGraceSeconds: number;
+  /**
+   * After a body is refused before it was read (a 413), the rest of it is still read and thrown
+   * away for at most this long and this many bytes, so that the client reads the answer instead
+   * of a broken pipe (docs/api.md, "Every answer").
+   */
+  lingerSeconds: number;
+  lingerBytes: number;
   /** An unfinished or unused resumable upload is removed this long after it was created. */
   uploadExpiryHours: number;
   /** How many resumable uploads one user may have open at once (429 beyond). */
@@ -234,6 +243,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mediaSweepGraceSeconds: e.MEDIA_SWEEP_GRACE_SECONDS,
     mediaSweepIntervalMinutes: e.MEDIA_SWEEP_INTERVAL_MINUTES,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    lingerSeconds: e.LINGER_SECONDS,
+    lingerBytes: e.LINGER_BYTES,
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
     unfinishedUploadsPerUser: e.UNFINISHED_UPLOADS_PER_USER,
     renditions: {

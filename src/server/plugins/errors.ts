@@ -32,6 +32,58 @@ function envelope(statusCode: number, message: string, errors?: FieldError[]): E
   return { statusCode, success: false, message, data: null, errors: errors?.length ? errors : [{ message }] };
 }
 
+/** How long, and how much, a refused body is still read after its refusal (docs/api.md). */
+export interface Lingering {
+  ms: number;
+  bytes: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    lingering: Lingering;
+  }
+}
+
+export const DEFAULT_LINGERING: Lingering = { ms: 5000, bytes: 64 * 1024 * 1024 };
+/** A client that sent nothing for this long has stopped sending: the connection is closed. */
+const LINGER_IDLE_MS = 1000;
+const lingers = new WeakSet<Socket>();
+
+/**
+ * Closes `socket` the way nginx's lingering_close does, once the answer is written. Closing at
+ * once, with the client's bytes still arriving, makes the kernel reset the connection: the client
+ * sees a broken pipe and loses the answer it was about to read. So the answer is sent and our
+ * side of the connection ended, and what the client goes on sending is read and thrown away until
+ * it stops (ends, or sends nothing for a second), or until the time or byte bound is reached;
+ * only then is the socket destroyed.
+ */
+function lingerBeforeClosing(socket: Socket, { ms, bytes }: Lingering): void {
+  if (lingers.has(socket)) return;
+  lingers.add(socket);
+  // Node's HTTP server calls destroySoon once the answer to a `Connection: close` request is
+  // written; this socket's own replaces it. Node goes on parsing the rest of the request and
+  // dropping it (the request is dumped), so reading continues without anyone buffering it.
+  socket.destroySoon = () => {
+    socket.end();
+    const first = socket.bytesRead;
+    const began = Date.now();
+    let last = first;
+    let lastArrival = began;
+    const stop = () => {
+      clearInterval(poll);
+      socket.destroy();
+    };
+    const poll = setInterval(() => {
+      const now = Date.now();
+      const read = socket.bytesRead;
+      if (read !== last) [last, lastArrival] = [read, now];
+      if (read - first > bytes || now - began > ms || now - lastArrival > LINGER_IDLE_MS) stop();
+    }, 50);
+    socket.once('end', stop);
+    socket.once('close', () => clearInterval(poll));
+  };
+}
+
 export function sendError(
   reply: FastifyReply,
   statusCode: number,
@@ -39,8 +91,13 @@ export function sendError(
   errors?: FieldError[],
 ): FastifyReply {
   // A refusal sent before the body was read (413 from the declared length, 401 before an upload)
-  // closes the connection: otherwise Node would go on reading, and discarding, the whole body.
-  if (!reply.request.raw.complete && hasBody(reply.request)) reply.header('connection', 'close');
+  // closes the connection, so that the rest of a large body is not read in full; it is read for
+  // a bounded time first, so that the client is still there to read the answer.
+  if (!reply.request.raw.complete && hasBody(reply.request)) {
+    reply.header('connection', 'close');
+    const socket = reply.request.raw.socket as Socket | null;
+    if (socket) lingerBeforeClosing(socket, reply.server.lingering ?? DEFAULT_LINGERING);
+  }
   return reply
     .code(statusCode)
     .type('application/json; charset=utf-8')
@@ -113,7 +170,9 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
 export function registerErrorHandling(
   app: FastifyInstance,
   notFoundFallback?: (request: FastifyRequest, reply: FastifyReply) => unknown,
+  lingering: Lingering = DEFAULT_LINGERING,
 ): void {
+  app.decorate('lingering', lingering);
   // Text no column can hold (NUL) is refused before validation, wherever it is, on either database.
   app.addHook('preValidation', async (request) => {
     for (const [part, value] of [
