@@ -259,7 +259,11 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
       scheduleIdempotencyPurge(api, idempotency, db.exclusive);
       await registerUploads(api, Math.max(config.maxImageBytes, config.maxVideoBytes));
 
-      await api.register(healthRoutes, { ping: () => db.ping(), startedAt });
+      await api.register(healthRoutes, {
+        ping: () => db.ping(),
+        startedAt,
+        limits: { maxImageBytes: config.maxImageBytes, maxVideoBytes: config.maxVideoBytes },
+      });
       await api.register(contactRoutes, { service: new ContactService(new ContactRepository(db.kysely)) });
       await api.register(usersRoutes, { prefix: '/users', users, sessions, storage, config });
       await api.register(videosRoutes, { prefix: '/videos', videos, storage, config });

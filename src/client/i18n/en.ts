@@ -173,6 +173,7 @@ export const en = {
   'server.tweetAuthor': 'Only the author of this tweet may change or delete it',
   'server.videoOwner': 'Only the owner of this video may change or delete it',
   'server.tooLarge': 'The file is too large',
+  'server.fileAtMost': 'The file is too large: it may be at most {size}.',
   'server.videoRequired': 'A video file is required',
   'server.thumbnailRequired': 'A thumbnail image is required',
   'server.avatarRequired': 'Avatar is required',

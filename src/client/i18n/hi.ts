@@ -167,6 +167,7 @@ export const hi: Catalogue = {
   'server.tweetAuthor': 'इस ट्वीट को सिर्फ़ इसका लेखक बदल या हटा सकता है',
   'server.videoOwner': 'इस वीडियो को सिर्फ़ इसका मालिक बदल या हटा सकता है',
   'server.tooLarge': 'फ़ाइल बहुत बड़ी है',
+  'server.fileAtMost': 'फ़ाइल बहुत बड़ी है: यह ज़्यादा से ज़्यादा {size} की हो सकती है।',
   'server.videoRequired': 'वीडियो फ़ाइल ज़रूरी है',
   'server.thumbnailRequired': 'थंबनेल चित्र ज़रूरी है',
   'server.avatarRequired': 'अवतार ज़रूरी है',

@@ -42,6 +42,10 @@ export function serverText(message: string, status?: number): string {
   if (currentLanguage() === 'en') return message;
   const key = known[message.trim()];
   if (key) return t(key);
+  // A refusal for size names the limit ("Avatar may be at most 5 MB", "must be at most 5 MB",
+  // "Thumbnail is larger than 5 MB"): the limit is said, in the student's language.
+  const limit = /(?:be at most|is larger than) (\d+(?:\.\d+)? MB)/.exec(message);
+  if (limit) return t('server.fileAtMost', { size: limit[1]! });
   if (status !== undefined && status < 300) return t('server.done');
   if (/^Too many/i.test(message) || status === 429) return t('server.busy');
   if (status !== undefined && status >= 500) return t('server.ourSide');

@@ -60,7 +60,8 @@ export async function registerUploads(api: FastifyInstance, largestFileBytes: nu
   });
 }
 
-const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+/** Sizes as students read them: MB of 1024 x 1024 bytes, so that 5 MiB is "5 MB", exactly. */
+export const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /** The most a well-formed body for these rules can weigh: more is refused before it is read. */
 export function largestBody(rules: Record<string, FileRule>): number {
@@ -134,9 +135,16 @@ export async function readUpload(
   const declared = Number(request.headers['content-length']);
   const limit = largestBody(rules);
   if (Number.isFinite(declared) && declared > limit) {
-    throw new AppError(413, `This upload is larger than this server accepts (${megabytes(limit)})`, [
-      { message: `the body must be at most ${megabytes(limit)}` },
-    ]);
+    // Which file is too large is not known before reading; each file's own limit is what a
+    // student can act on (the sum of every limit and the form's overhead is not).
+    const each = Object.entries(rules).map(([field, rule]) => ({
+      field,
+      message: `must be at most ${megabytes(rule.maxBytes)}`,
+    }));
+    const named = Object.values(rules)
+      .map((rule) => `${rule.label} may be at most ${megabytes(rule.maxBytes)}`)
+      .join(', ');
+    throw new AppError(413, `This upload is too large: ${named}`, each);
   }
 
   const fields: Record<string, string> = {};

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema, errorEnvelopeSchema } from '../../../shared/contracts/envelope.ts';
 import { healthSchema } from '../../../shared/contracts/health.ts';
+import { uploadLimitsSchema, type UploadLimits } from '../../../shared/contracts/limits.ts';
 import { ok } from '../../envelope.ts';
 import { AppError } from '../../errors.ts';
 
 export interface HealthRoutesOptions {
   ping(): Promise<void>;
   startedAt: number;
+  limits: UploadLimits;
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, opts) => {
@@ -32,5 +34,16 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         uptimeSeconds: Math.floor((Date.now() - opts.startedAt) / 1000),
       });
     },
+  );
+
+  app.get(
+    '/limits',
+    {
+      schema: {
+        summary: 'The largest image and video this server takes, in bytes',
+        response: { 200: envelopeSchema(uploadLimitsSchema) },
+      },
+    },
+    async () => ok(200, 'Upload limits', opts.limits),
   );
 };
