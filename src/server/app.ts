@@ -21,6 +21,7 @@ import { IdempotencyRepository } from './modules/idempotency/idempotency.reposit
 import { LikesRepository } from './modules/likes/likes.repository.ts';
 import { likesRoutes } from './modules/likes/likes.routes.ts';
 import { LikesService } from './modules/likes/likes.service.ts';
+import { MediaJournal } from './modules/media/media-journal.ts';
 import { MediaLibrary } from './modules/media/media-library.ts';
 import { MediaRepository } from './modules/media/media.repository.ts';
 import { findMediaTools } from './modules/renditions/media-tools.ts';
@@ -194,7 +195,8 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
   registerJsonBody(app);
 
   const storage = await openStorage(config);
-  const media = new MediaLibrary(storage, new MediaRepository(db.kysely), app.log);
+  const journal = new MediaJournal(db.kysely, config.instanceId, config.jobLeaseSeconds * 1000);
+  const media = new MediaLibrary(storage, new MediaRepository(db.kysely), app.log, journal);
   const sessions = new SessionsService(
     new SessionsRepository(db.kysely),
     new TokenSigner(await sessionSecret(config, db)),
@@ -241,6 +243,21 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     name: 'media sweep',
     everyMs: config.mediaSweepIntervalMinutes * 60_000,
     run: () => db.exclusive('media sweep', () => media.sweep(config.mediaSweepGraceSeconds * 1000)),
+  });
+  // This instance's lease, renewed well within its length; and the files of writers whose lease
+  // ran out (a crashed instance), removed at once (docs/api.md, "The media invariants").
+  schedulePeriodic(app, {
+    name: 'media journal',
+    everyMs: Math.max(1000, Math.floor((config.jobLeaseSeconds * 1000) / 3)),
+    atReady: true,
+    run: async () => {
+      await journal.renew();
+      await db.exclusive('media journal', async () => {
+        await media.recover();
+        await journal.forgetLeases();
+      });
+      await media.tidy();
+    },
   });
   schedulePeriodic(app, {
     name: 'upload cleanup',

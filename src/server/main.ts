@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { MediaJournal } from './modules/media/media-journal.ts';
 import { MediaLibrary } from './modules/media/media-library.ts';
 import { MediaRepository } from './modules/media/media.repository.ts';
 import { activeUploads } from './plugins/uploads.ts';
@@ -38,11 +39,24 @@ export async function main(): Promise<void> {
     }
   }
 
+  // Files that this instance's previous process was publishing when it died, and those of any
+  // instance whose lease has run out: removed now, before listening, on either database
+  // (docs/api.md, "The media invariants"). Its lease is renewed first, so no other instance
+  // takes this one for dead.
+  const journal = new MediaJournal(db.kysely, config.instanceId, config.jobLeaseSeconds * 1000);
+  const library = new MediaLibrary(storage, new MediaRepository(db.kysely), undefined, journal);
+  await journal.renew();
+  const recovered = await library.recover({ ownPreviousLife: true });
+  if (recovered.length > 0) {
+    process.stdout.write(`media: removed ${recovered.length} file(s) that a crash left half-published\n`);
+  }
+
   // Files a crash left without a row (docs/api.md, "Media"). On SQLite this process is the only
   // writer and has not started listening, so nothing is in flight and no file is spared; on
-  // PostgreSQL other instances may be publishing, so the grace period holds.
+  // PostgreSQL other instances may be publishing, so the grace period holds (the journal above
+  // has already taken what a crash of this instance cut off).
   await db.exclusive('media sweep', async () => {
-    const sweep = await new MediaLibrary(storage, new MediaRepository(db.kysely)).sweep(
+    const sweep = await library.sweep(
       config.database.kind === 'sqlite' ? 0 : config.mediaSweepGraceSeconds * 1000,
     );
     if (sweep.deleted.length > 0) {

@@ -159,6 +159,19 @@ export interface ServerSecretsTable {
   value: string;
 }
 
+/** A media file being written by an instance, until the row naming it commits (or it is released). */
+export interface MediaWritesTable {
+  key: string;
+  instance_id: string;
+  started_at: string;
+}
+
+/** Until when an instance is taken to be alive; it renews this while it runs. */
+export interface InstanceLeasesTable {
+  instance_id: string;
+  lease_until: string;
+}
+
 export interface Database {
   contact_messages: ContactMessagesTable;
   users: UsersTable;
@@ -177,4 +190,6 @@ export interface Database {
   video_renditions: VideoRenditionsTable;
   jobs: JobsTable;
   server_secrets: ServerSecretsTable;
+  media_writes: MediaWritesTable;
+  instance_leases: InstanceLeasesTable;
 }

@@ -22,8 +22,10 @@ export class LocalDiskStorage implements MediaStorage {
   async put(key: string, data: Buffer): Promise<void> {
     const target = this.pathOf(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
-    // Write beside the target, then rename: a crash never leaves a half-written file under its key.
-    const partial = `${target}.${randomUUID()}.part`;
+    // Write in the temporary folder, then rename into place (one file system, so the rename is
+    // atomic): a crash never leaves a half-written file under its key, nor beside it among the
+    // published media; the temporary folder is emptied at every start.
+    const partial = path.join(this.tmpDir, `${randomUUID()}.part`);
     await fsp.writeFile(partial, data);
     await fsp.rename(partial, target);
   }

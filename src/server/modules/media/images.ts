@@ -45,7 +45,7 @@ export async function storeImage(
     ]);
   }
   const key = media.newKey('images', 'webp');
-  await media.storage.put(key, output);
+  await media.publish(key, output);
   return key;
 }
 

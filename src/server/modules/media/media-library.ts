@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaStorage } from '../../storage/storage.ts';
+import type { MediaJournal } from './media-journal.ts';
 import type { MediaRepository } from './media.repository.ts';
 
 export interface SweepResult {
@@ -29,13 +30,71 @@ export interface SweepResult {
  *    periodically, sparing files younger than the grace period, which may be a publish whose
  *    row has not committed yet. Keys are never reused, so an old unnamed file can never become
  *    named again: deleting it is safe.
+ * 5. A journal of files being written (media-journal.ts) names the files of rule 2 whose row has
+ *    not committed yet, and who writes them. After a crash those, and only those, are removed at
+ *    the next start of that instance, or by any instance once its lease has run out: at once,
+ *    not after the grace period, also on PostgreSQL where other instances may be publishing.
  */
 export class MediaLibrary {
   constructor(
     readonly storage: MediaStorage,
     private readonly refs: MediaRepository,
     private readonly log?: FastifyBaseLogger,
+    private readonly journal?: MediaJournal,
   ) {}
+
+  /** Publishes bytes under a fresh key (rule 2), journaled first (rule 5). */
+  async publish(key: string, data: Buffer): Promise<void> {
+    await this.journal?.begin(key);
+    await this.storage.put(key, data);
+  }
+
+  /** Publishes a finished temporary file under a fresh key (rule 2), journaled first (rule 5). */
+  async publishFile(key: string, tempPath: string): Promise<void> {
+    await this.journal?.begin(key);
+    await this.storage.putFile(key, tempPath);
+  }
+
+  /**
+   * The rows naming `keys` have committed: the files are no longer at risk from a crash (rule 5).
+   * Never throws: an entry left behind is ended by `tidy`, and a row names its file anyway.
+   */
+  async settle(keys: Array<string | null | undefined>): Promise<void> {
+    const named = keys.filter((k): k is string => typeof k === 'string' && k !== '');
+    try {
+      await this.journal?.end(named);
+    } catch (err) {
+      this.log?.warn({ err, keys: named }, 'could not end journal entries; a later tidy will');
+    }
+  }
+
+  /**
+   * Removes the files that crashed writers were publishing and no row names (rule 5), and ends
+   * their entries. `ownPreviousLife`: at this instance's start, its own entries count too.
+   */
+  async recover({ ownPreviousLife = false } = {}): Promise<string[]> {
+    if (!this.journal) return [];
+    const entries = await this.journal.orphaned({ ownPreviousLife });
+    if (entries.length === 0) return [];
+    const keys = entries.map((e) => e.key);
+    const inUse = await this.refs.referenced(keys);
+    const removed = keys.filter((k) => !inUse.has(k));
+    for (const key of removed) await this.storage.delete(key);
+    await this.journal.end(keys);
+    if (removed.length > 0) {
+      const writers = [...new Set(entries.map((e) => e.instanceId))];
+      this.log?.info({ removed: removed.length, writers }, 'removed files that a crash left half-published');
+    }
+    return removed;
+  }
+
+  /** Ends this instance's entries whose rows have committed (a `settle` that failed). */
+  async tidy(): Promise<void> {
+    if (!this.journal) return;
+    const mine = await this.journal.mine();
+    if (mine.length === 0) return;
+    await this.journal.end([...(await this.refs.referenced(mine))]);
+  }
 
   /** A fresh, unguessable key in `folder` (128 random bits either way); see rule 1. */
   newKey(folder: 'images' | 'videos' | 'renditions', extension: string): string {
@@ -53,6 +112,8 @@ export class MediaLibrary {
     try {
       const inUse = await this.refs.referenced(candidates);
       await Promise.all(candidates.filter((k) => !inUse.has(k)).map((k) => this.storage.delete(k)));
+      // Deleted, or named by a row: either way no longer a write a crash could cut off.
+      await this.journal?.end(candidates);
     } catch (err) {
       this.log?.warn({ err, keys: candidates }, 'could not release media files; the next sweep will');
     }

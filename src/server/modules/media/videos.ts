@@ -64,6 +64,6 @@ export async function storeVideo(
   const duration = (await probeDuration(tempPath)) ?? parseDurationText(fallbackDuration) ?? 0;
   const { size } = await fsp.stat(tempPath);
   const key = media.newKey('videos', EXTENSIONS[mime]);
-  await media.storage.putFile(key, tempPath);
+  await media.publishFile(key, tempPath);
   return { key, duration, bytes: size, mime };
 }

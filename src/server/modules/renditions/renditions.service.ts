@@ -205,7 +205,7 @@ export class RenditionsService {
       const rows = [];
       for (const output of outputs) {
         const key = this.media.newKey('renditions', output.quality === 'audio' ? 'm4a' : 'mp4');
-        await this.media.storage.putFile(key, output.file);
+        await this.media.publishFile(key, output.file);
         keys.push(key);
         rows.push({
           quality: output.quality,
@@ -222,6 +222,7 @@ export class RenditionsService {
         await this.media.release(keys); // the video was deleted while its renditions were made
         return;
       }
+      await this.media.settle(keys);
       await this.media.release(replaced);
     } catch (err) {
       await this.media.release(keys);

@@ -100,6 +100,7 @@ export class UsersService {
         updated_at: now,
       };
       await this.users.insert(row);
+      await this.media.settle(stored);
       return this.ownView(row, []);
     } catch (err) {
       await this.media.release(stored);
@@ -179,6 +180,7 @@ export class UsersService {
         const row = await this.requireRow(userId);
         const previous = row[column];
         if (await this.users.swapImage(userId, column, previous, key, this.now().toISOString())) {
+          await this.media.settle([key]);
           await this.media.release([previous]);
           return this.ownView({ ...row, [column]: key });
         }

@@ -143,6 +143,7 @@ export class VideosService {
         created_at: now,
         updated_at: now,
       });
+      await this.media.settle(stored);
     } catch (err) {
       await this.media.release(stored);
       if (taken) {
@@ -191,6 +192,7 @@ export class VideosService {
       for (let current = row; ;) {
         const patch = { ...fieldsPatch, thumbnail, updated_at: this.now().toISOString() };
         if (await this.videos.update(id, patch, current.thumbnail)) {
+          await this.media.settle([thumbnail]);
           await this.media.release([current.thumbnail]);
           return this.get(id);
         }

@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface JournalEntry {
+  key: string;
+  instanceId: string;
+}
+
+/**
+ * The journal of media files being written (docs/api.md, "The media invariants"). Before an
+ * instance publishes a file it writes a row naming the file and itself; when the row that names
+ * the file commits, or the file is released, the entry goes. Each instance holds a lease, renewed
+ * while it runs. An entry that outlives its instance names a file a crash cut off between its
+ * bytes and its row: the next start of that instance, or any instance once the lease has run
+ * out, removes exactly those files, at once, instead of waiting for the sweep's grace period.
+ */
+export class MediaJournal {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly instanceId: string,
+    private readonly leaseMs: number,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Written before the file's first byte, so that no file is ever written unjournaled. */
+  async begin(key: string): Promise<void> {
+    await this.db
+      .insertInto('media_writes')
+      .values({ key, instance_id: this.instanceId, started_at: this.now().toISOString() })
+      .execute();
+  }
+
+  /** The files' rows have committed, or the files were released: they are no longer at risk. */
+  async end(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.db.deleteFrom('media_writes').where('key', 'in', keys).execute();
+  }
+
+  /** Says this instance is alive for another lease period. */
+  async renew(): Promise<void> {
+    const leaseUntil = new Date(this.now().getTime() + this.leaseMs).toISOString();
+    await this.db
+      .insertInto('instance_leases')
+      .values({ instance_id: this.instanceId, lease_until: leaseUntil })
+      .onConflict((oc) => oc.column('instance_id').doUpdateSet({ lease_until: leaseUntil }))
+      .execute();
+  }
+
+  /**
+   * The entries whose writer is gone: those of instances whose lease ran out (a margin of one
+   * more lease period, so that a renewal late by a slow database is not taken for a death), and,
+   * when `ownPreviousLife` is set (at this instance's start, before it writes anything), its own,
+   * left by the process that had its name before.
+   */
+  async orphaned({ ownPreviousLife = false } = {}): Promise<JournalEntry[]> {
+    const expired = new Date(this.now().getTime() - this.leaseMs).toISOString();
+    const rows = await this.db
+      .selectFrom('media_writes as w')
+      .leftJoin('instance_leases as l', 'l.instance_id', 'w.instance_id')
+      .select(['w.key', 'w.instance_id'])
+      .where((eb) =>
+        eb.or([
+          ...(ownPreviousLife ? [eb('w.instance_id', '=', this.instanceId)] : []),
+          eb.and([eb('w.instance_id', '!=', this.instanceId), eb('l.lease_until', 'is', null)]),
+          eb.and([eb('w.instance_id', '!=', this.instanceId), eb('l.lease_until', '<', expired)]),
+        ]),
+      )
+      .execute();
+    return rows.map((r) => ({ key: r.key, instanceId: r.instance_id }));
+  }
+
+  /** This instance's entries: the files it is writing now, or wrote and did not end. */
+  async mine(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('media_writes')
+      .select('key')
+      .where('instance_id', '=', this.instanceId)
+      .execute();
+    return rows.map((r) => r.key);
+  }
+
+  /** Forgets the leases of instances long gone that no entry needs any more. */
+  async forgetLeases(): Promise<void> {
+    const expired = new Date(this.now().getTime() - this.leaseMs).toISOString();
+    await this.db
+      .deleteFrom('instance_leases')
+      .where('lease_until', '<', expired)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('media_writes')
+              .select('key')
+              .whereRef('media_writes.instance_id', '=', 'instance_leases.instance_id'),
+          ),
+        ),
+      )
+      .execute();
+  }
+}
