@@ -27,6 +27,13 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
   // version this server does not speak to be refused with 412 and the versions it does speak.
   app.addHook('onSend', async (request, reply) => {
     if (request.method !== 'OPTIONS') reply.header('tus-resumable', TUS_VERSION);
+    // The store could take an upload whose length is said later; this server asks for it at
+    // creation (checkCreation), so discovery does not offer that extension.
+    const extensions = reply.getHeader('tus-extension');
+    if (typeof extensions === 'string') {
+      const offered = extensions.split(',').filter((e) => e.trim() !== 'creation-defer-length');
+      reply.header('tus-extension', offered.join(','));
+    }
     if (reply.statusCode === 412) reply.header('tus-version', TUS_VERSION);
   });
   app.addHook('preHandler', async (request) => {
