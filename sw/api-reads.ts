@@ -46,3 +46,21 @@ export function unusableAnswersFallBack(): WorkboxPlugin {
     },
   };
 }
+
+/**
+ * A read the server answers 404 (or 410) is of something deleted: its saved copies go, so that it
+ * is never shown again offline as if it still existed. The page drops the saved video's file
+ * itself when it sees the 404 (src/client/features/videos/forget-deleted.ts).
+ */
+export function goneAnswersForget(cacheNames: string[]): WorkboxPlugin {
+  return {
+    fetchDidSucceed: async ({ request, response }) => {
+      if (response.status === 404 || response.status === 410) {
+        await Promise.all(
+          cacheNames.map(async (name) => (await caches.open(name)).delete(request.url, { ignoreVary: true })),
+        );
+      }
+      return response;
+    },
+  };
+}

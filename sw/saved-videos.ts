@@ -61,7 +61,12 @@ export function readSavedList(): Promise<unknown> {
   reading = (async () => {
     const next = new Map<string, SavedFile | 'cache'>();
     const cache = await caches.open(SAVED_VIDEOS_CACHE);
-    for (const request of await cache.keys()) next.set(request.url, 'cache');
+    // The thumbnails only: a saved video's API read is the network's first, and comes from here
+    // only when neither the network nor the API cache has it (savedReadsFallBack). Answered from
+    // here first, a saved lesson's page said "offline" while online, and never saw its 404.
+    for (const request of await cache.keys()) {
+      if (!new URL(request.url).pathname.startsWith('/api/')) next.set(request.url, 'cache');
+    }
     const db = await downloadsDb();
     const records = db ? ((await db.getAll('downloads')) as Array<SavedFile & { state: string }>) : [];
     for (const r of records) {

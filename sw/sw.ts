@@ -12,13 +12,14 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
   API_CACHE,
   MEDIA_CACHE,
+  SAVED_VIDEOS_CACHE,
   SCREENS_CACHE,
   OUTBOX_SYNC_TAG,
   SAVED_AT_HEADER,
   SW_MESSAGES,
   type OutboxChangedMessage,
 } from '../src/shared/offline.ts';
-import { unusableAnswersFallBack } from './api-reads.ts';
+import { goneAnswersForget, unusableAnswersFallBack } from './api-reads.ts';
 import { answerSaved, maybeSaved, readSavedList, savedReadsFallBack } from './saved-videos.ts';
 import { SCREENS_SIZE_URL, SETTINGS_CACHE } from '../src/shared/network-policy.ts';
 import { drainFromWorker, workerSettings } from './outbox-sync.ts';
@@ -125,6 +126,8 @@ registerRoute(
     networkTimeoutSeconds: 8,
     plugins: [
       unusableAnswersFallBack(),
+      // What the server says is gone is not kept to be shown offline later.
+      goneAnswersForget([API_CACHE, SAVED_VIDEOS_CACHE]),
       // A saved video's page opens offline even after sign-out emptied the API cache.
       savedReadsFallBack(),
       {

@@ -33,6 +33,15 @@ describe('the API client against a real server', () => {
     expect((error as ApiError).message).toBe('No route for GET /api/v1/no-such-thing');
   });
 
+  it('tells the screen a refusal is the server’s answer of now, not a saved copy', async () => {
+    // A screen that showed a saved copy of this read must stop saying "offline: showing what was
+    // saved" once the server itself has answered, even with a 404 (deleted meanwhile).
+    const reads: Array<[string, string | null]> = [];
+    const client = createApiClient(baseUrl, { onRead: (path, savedAt) => reads.push([path, savedAt]) });
+    await client.get('/no-such-thing').catch(() => undefined);
+    expect(reads).toEqual([['/no-such-thing', null]]);
+  });
+
   it('turns an unreachable server into a NetworkError that says so', async () => {
     const port = await new Promise<number>((resolve) => {
       const probe = net.createServer().listen(0, '127.0.0.1', () => {

@@ -1,7 +1,10 @@
+import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
 import type { Video } from '../../shared/contracts/videos.ts';
+import { ApiError } from '../lib/api-client.ts';
 import { useCurrentUser } from '../lib/session.tsx';
 import { usePagedList } from '../lib/use-paged-list.ts';
+import { rereadPaths } from './cache.ts';
 
 const VIDEOS_PAGE_SIZE = 12;
 /** One video (docs/api.md, "Videos, comments, tweets"). */
@@ -15,17 +18,48 @@ export function useVideo(videoId: string) {
 export const isProcessing = (video: Video) =>
   video.processing.state === 'queued' || video.processing.state === 'running';
 
+/** How long a student watching another's video waits for its smaller copies, reading again. */
+const VIEWER_WAIT_MS = 20 * 60_000;
+const OWNER_EVERY_MS = 3000;
+const VIEWER_EVERY_MS = 10_000;
+
+/** Lists of videos: read again when a video's smaller copies are ready (their sizes change). */
+const isVideoList = (path: string) =>
+  path === '/videos' || (path.startsWith('/videos/') && !path.startsWith('/videos/v/'));
+
 /**
- * `video` as it is now: while its owner watches its renditions being made, read again every few
- * seconds ("Processing 40%"), so the new qualities appear when they are done. Nobody else polls.
+ * `video` as it is now, read from the server by its own address even when it was chosen from a
+ * list: that read is what the service worker saves, so a lesson seen once opens offline at
+ * /videos/{id}. `gone` when the server says it no longer exists (deleted meanwhile).
+ *
+ * While its renditions are made, it is read again: every 3 s for its owner ("Processing 40%"),
+ * every 10 s for anyone else, for 20 minutes at most and never with data saver on, only while
+ * the page is shown (SWR does not refresh a hidden page), so that the smaller copies appear
+ * without polling for ever or for every viewer of every list.
  */
-export function useLiveVideo(video: Video): Video {
+export function useLiveVideo(video: Video, { dataSaver = false } = {}): { video: Video; gone: boolean } {
   const me = useCurrentUser();
-  const watching = me?._id === video.owner._id && isProcessing(video);
-  const { data } = useSWR<Video>(watching ? videoKey(video._id) : null, {
-    refreshInterval: (latest) => (latest && !isProcessing(latest) ? 0 : 3000),
+  const owner = me?._id === video.owner._id;
+  const started = useRef<{ id: string; at: number } | null>(null);
+  const { data, error } = useSWR<Video>(videoKey(video._id), {
+    fallbackData: video,
+    refreshInterval: (latest) => {
+      if (!isProcessing(latest ?? video)) return 0;
+      if (owner) return OWNER_EVERY_MS;
+      if (dataSaver) return 0;
+      if (started.current?.id !== video._id) started.current = { id: video._id, at: Date.now() };
+      return Date.now() - started.current.at < VIEWER_WAIT_MS ? VIEWER_EVERY_MS : 0;
+    },
   });
-  return data && data._id === video._id ? data : video;
+  const live = data && data._id === video._id ? data : video;
+  const processing = isProcessing(live);
+  const wasProcessing = useRef(processing);
+  useEffect(() => {
+    // The copies are ready: the lists show the new (smaller) sizes on their cards too.
+    if (wasProcessing.current && !processing) rereadPaths(isVideoList);
+    wasProcessing.current = processing;
+  }, [processing]);
+  return { video: live, gone: error instanceof ApiError && error.status === 404 };
 }
 
 /**

@@ -461,6 +461,11 @@ export const en = {
   'player.processing': 'Processing {percent}%',
   'player.failed': 'Smaller copies could not be made; the original plays',
   'player.views': { one: '{n} view', other: '{n} views' },
+  'player.makingCopies': 'Smaller copies are being made; this page shows them when they are ready.',
+  'player.notOnDevice':
+    'You are offline, and this video is not saved on this device. Connect to the internet to watch it, or save it for offline next time.',
+  'player.notSavedQuality': '{quality} (not saved)',
+  'save.needsConnection': 'Saving needs a connection.',
   'people.joined': 'Joined',
   'contact.fix': 'Please correct the marked fields and send again.',
   'contact.title': 'Contact Us',

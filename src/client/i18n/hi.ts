@@ -450,6 +450,11 @@ export const hi: Catalogue = {
   'player.processing': 'प्रोसेस हो रहा है {percent}%',
   'player.failed': 'छोटी कॉपियाँ नहीं बन सकीं; मूल वीडियो चलता है',
   'player.views': { one: '{n} बार देखा गया', other: '{n} बार देखा गया' },
+  'player.makingCopies': 'छोटी कॉपियाँ बन रही हैं; तैयार होते ही यह पेज उन्हें दिखाएगा।',
+  'player.notOnDevice':
+    'आप ऑफ़लाइन हैं, और यह वीडियो इस डिवाइस पर सहेजा नहीं गया है। देखने के लिए इंटरनेट से जुड़ें, या अगली बार इसे ऑफ़लाइन के लिए सहेजें।',
+  'player.notSavedQuality': '{quality} (सहेजा नहीं गया)',
+  'save.needsConnection': 'सहेजने के लिए कनेक्शन चाहिए।',
   'people.joined': 'जुड़े',
   'contact.fix': 'कृपया चिह्नित फ़ील्ड ठीक करें और फिर से भेजें।',
   'contact.title': 'हमसे संपर्क करें',

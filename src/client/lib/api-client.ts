@@ -25,6 +25,8 @@ export class NetworkError extends Error {
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /** Told, for a read answered, when the service worker saved the copy it gave (null: fresh). */
+  onAnswer?: (savedAt: string | null) => void;
   /** Extra headers, such as the outbox's `Idempotency-Key`. */
   headers?: Record<string, string>;
 }
@@ -278,17 +280,28 @@ export function createApiClient(baseUrl = '', options: ApiClientOptions = {}): A
 
   return {
     async get<T>(path: string, init?: RequestOptions): Promise<T> {
-      const body = await withSession(path, () =>
-        fetchEnvelope<T>(
-          path,
-          {
-            headers: { Accept: 'application/json', ...init?.headers, ...authHeaders() },
-            signal: init?.signal ?? null,
-          },
-          (response) => options.onRead?.(path, response.headers.get(SAVED_AT_HEADER)),
-        ),
-      );
-      return body.data;
+      try {
+        const body = await withSession(path, () =>
+          fetchEnvelope<T>(
+            path,
+            {
+              headers: { Accept: 'application/json', ...init?.headers, ...authHeaders() },
+              signal: init?.signal ?? null,
+            },
+            (response) => {
+              const savedAt = response.headers.get(SAVED_AT_HEADER);
+              options.onRead?.(path, savedAt);
+              init?.onAnswer?.(savedAt);
+            },
+          ),
+        );
+        return body.data;
+      } catch (err) {
+        // The server's own refusal (a 404 for what was deleted meanwhile) is its answer of now: no
+        // saved copy is on show for this read any more. A 5xx or no answer says nothing new.
+        if (err instanceof ApiError && err.status < 500 && err.status !== 429) options.onRead?.(path, null);
+        throw err;
+      }
     },
     async post<T>(path: string, payload?: unknown, init?: RequestOptions) {
       const body = await json<T>('POST', path, payload, init);

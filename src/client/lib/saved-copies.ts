@@ -14,13 +14,24 @@ function changed() {
   oldest.set(next);
 }
 
-/** A read finished: from a saved copy (`savedAt`, ISO) or fresh from the server (null). */
+/**
+ * A read finished: from a saved copy (`savedAt`, ISO) or fresh from the server (null). A refusal
+ * from the server (a 404 for something deleted meanwhile) is fresh too: it is no saved copy.
+ */
 export function noteRead(path: string, savedAt: string | null): void {
   if (IGNORED.has(path)) return;
   const time = savedAt ? Date.parse(savedAt) : Number.NaN;
   if (Number.isFinite(time)) copies.set(path, time);
   else copies.delete(path);
   changed();
+}
+
+/**
+ * The API paths (no query) of the reads on show that came from a saved copy: what to read again
+ * once the connection is back.
+ */
+export function savedCopyPaths(): Set<string> {
+  return new Set([...copies.keys()].map((path) => path.split('?')[0] ?? path));
 }
 
 /** Another screen opened: the notice follows its reads from now on. */

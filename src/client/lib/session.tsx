@@ -23,6 +23,11 @@ export interface Session {
   /** The current user, asked of the server once; asked again only after it could not be reached. */
   load(): Promise<SessionState>;
   signIn(username: string, password: string): Promise<CurrentUser>;
+  /**
+   * Asks the server again when the user is known only from this device (a saved copy, or the
+   * remembered user) or the server could not be reached: the connection may be back.
+   */
+  recheck(): Promise<SessionState>;
   /** Replaces the user after the account, avatar or cover was changed. */
   setUser(user: CurrentUser): void;
   /** Ends the session on the server; refuses (throws) when the server cannot be reached. */
@@ -59,7 +64,13 @@ export function createSession(api: ApiClient): Session {
 
   async function fetchUser(): Promise<SessionState> {
     try {
-      signedIn(await api.get<CurrentUser>('/users/current-user'));
+      let savedAt: string | null = null;
+      const user = await api.get<CurrentUser>('/users/current-user', {
+        onAnswer: (at) => (savedAt = at),
+      });
+      // The worker's saved copy (no network): the same user, but the server has not said so yet.
+      if (savedAt) set({ status: 'signed-in', user, offline: true });
+      else signedIn(user);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         if (store.get().status === 'signed-in' || rememberedUser()) end();
@@ -85,13 +96,14 @@ export function createSession(api: ApiClient): Session {
       pending = null;
     }));
 
+  const recheck = () => {
+    const state = store.get();
+    return (state.status === 'signed-in' && state.offline) || state.status === 'unreachable'
+      ? ask()
+      : Promise.resolve(state);
+  };
   // Back online: a user known only from this device is confirmed (or signed out) by the server.
-  if (typeof window !== 'undefined') {
-    window.addEventListener('online', () => {
-      const state = store.get();
-      if ((state.status === 'signed-in' && state.offline) || state.status === 'unreachable') void ask();
-    });
-  }
+  if (typeof window !== 'undefined') window.addEventListener('online', () => void recheck());
 
   return {
     getState: store.get,
@@ -116,6 +128,7 @@ export function createSession(api: ApiClient): Session {
       signedIn(data.user);
       return data.user;
     },
+    recheck,
     setUser: signedIn,
     async signOut() {
       try {

@@ -4,6 +4,7 @@ import type { Video } from '../../shared/contracts/videos.ts';
 import { Screen } from '../components/screen.tsx';
 import { isNotFound, LoadError, Loading } from '../components/status.tsx';
 import { CommentSection } from '../features/comments/comment-section.tsx';
+import { useForgetDeleted } from '../features/videos/forget-deleted.ts';
 import { VideoPlayer } from '../features/videos/video-player.tsx';
 import { t } from '../i18n/i18n.ts';
 
@@ -14,7 +15,10 @@ import { t } from '../i18n/i18n.ts';
 export default function VideoRoute() {
   const { videoId } = useParams({ from: '/videos/$videoId' });
   const { data, error, isLoading, mutate } = useSWR<Video>(`/videos/v/${encodeURIComponent(videoId)}`);
-  if (error && !data) {
+  // The server's 404 wins over any copy shown before it: the video was deleted meanwhile.
+  const gone = isNotFound(error);
+  useForgetDeleted(videoId, gone);
+  if (error && (gone || !data)) {
     return (
       <Screen title={isNotFound(error) ? t('video.notFound') : t('title.video')}>
         {isNotFound(error) ? (

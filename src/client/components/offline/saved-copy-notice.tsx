@@ -1,6 +1,9 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { forgetSavedCopies, useOldestSavedCopy } from '../../lib/saved-copies.ts';
+import { rereadPaths } from '../../api/cache.ts';
+import { forgetSavedCopies, savedCopyPaths, useOldestSavedCopy } from '../../lib/saved-copies.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useOnline } from '../../lib/use-online.ts';
 import { locale, t } from '../../i18n/i18n.ts';
 
 /** "14:05" today, "12 Nov, 14:05" on another day. */
@@ -14,15 +17,54 @@ export function savedAtLabel(savedAt: number, now = Date.now()): string {
   return format.format(savedAt);
 }
 
+/** Waits between reads of a saved copy's data again while online: 1 s doubling to 30 s. */
+export const READ_AGAIN_MS = [1000, 2000, 4000, 8000, 15_000, 30_000] as const;
+
+/**
+ * While the browser says it is online and the screen still shows saved copies, their reads are
+ * made again, sooner first, until fresh data replaces them. The `online` event comes before the
+ * network is usable more often than not (Chromium tells the page before its service worker can
+ * fetch; a phone's Wi-Fi is up before its address is): the read made at that moment is answered
+ * from the saved copy again, and with no other read the notice and the old data stayed for good.
+ */
+function useReadAgainWhileSaved(showingSaved: boolean) {
+  const online = useOnline();
+  const { session, state } = useSession();
+  // The signed-in user from this device's copy: their name, avatar and the like are old too.
+  const userFromDevice = state.status === 'signed-in' && state.offline === true;
+  const stale = showingSaved || userFromDevice;
+  useEffect(() => {
+    if (!online || !stale) return;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const next = () => {
+      const wait = READ_AGAIN_MS[Math.min(attempt, READ_AGAIN_MS.length - 1)];
+      attempt += 1;
+      timer = setTimeout(() => {
+        // A hidden tab reads when it is shown again (SWR's own revalidation on focus).
+        if (document.visibilityState === 'visible') {
+          const paths = savedCopyPaths();
+          rereadPaths((path) => paths.has(path));
+          void session.recheck();
+        }
+        next();
+      }, wait);
+    };
+    next();
+    return () => clearTimeout(timer);
+  }, [online, stale, session]);
+}
+
 /**
  * Above every screen: says when what is shown is a copy saved on this device rather than fresh
  * from the server, and from when (the oldest of the screen's reads). It goes once fresh data
- * has replaced the copies (the lists read again when the connection returns).
+ * has replaced the copies (read again when the connection returns, and again until they are).
  */
 export function SavedCopyNotice() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   useEffect(() => forgetSavedCopies(), [pathname]);
   const savedAt = useOldestSavedCopy();
+  useReadAgainWhileSaved(savedAt !== null);
   if (savedAt === null) return null;
   return (
     <p className="saved-copy-notice" role="status">

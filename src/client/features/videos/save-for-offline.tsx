@@ -17,12 +17,14 @@ export function SaveForOffline({
   ownerId,
   manager,
   saved,
+  online,
 }: {
   video: Video;
   rendition: Rendition | undefined;
   ownerId: string;
   manager: DownloadManager | undefined;
   saved: DownloadRecord | undefined;
+  online: boolean;
 }) {
   const estimate = useStorageEstimate(saved?.state);
   if (!rendition || !manager) return null;
@@ -66,16 +68,24 @@ export function SaveForOffline({
     );
   }
 
+  // Offline, a save could not start: the button says what it would do, and why it cannot yet.
   return (
     <div className="save-offline">
       <button
         type="button"
         className="button save-offline-start"
+        disabled={!online}
+        aria-describedby={online ? undefined : `save-needs-${video._id}`}
         onClick={() => void manager.save(video, rendition, ownerId)}
       >
         {t('save.start', { size: formatBytes(rendition.bytes) })}
       </button>
-      {estimate ? (
+      {online ? null : (
+        <span id={`save-needs-${video._id}`} className="save-offline-note">
+          {t('save.needsConnection')}
+        </span>
+      )}
+      {estimate && online ? (
         <span className="save-offline-note">{t('save.freeSpace', { size: formatBytes(estimate.free) })}</span>
       ) : null}
       {saved?.message ? (

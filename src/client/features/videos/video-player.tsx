@@ -9,7 +9,9 @@ import { dataSaverOn } from '../../lib/data-saver.ts';
 import { formatNumber, plural, t } from '../../i18n/i18n.ts';
 import { useDownloads } from '../../lib/downloads-react.tsx';
 import { useApi, useCurrentUser } from '../../lib/session.tsx';
+import { useOnline } from '../../lib/use-online.ts';
 import { formatDuration } from './format-duration.ts';
+import { useForgetDeleted } from './forget-deleted.ts';
 import { defaultQuality, lastChoice, qualityLabel, rememberChoice } from './quality.ts';
 import { SaveForOffline } from './save-for-offline.tsx';
 import './videos.css';
@@ -26,7 +28,8 @@ import './videos.css';
 export function VideoPlayer({ video: given, children }: { video: Video; children?: ReactNode }) {
   const api = useApi();
   const me = useCurrentUser();
-  const video = useLiveVideo(given);
+  const online = useOnline();
+  const { video, gone } = useLiveVideo(given, { dataSaver: dataSaverOn() });
   const counted = useRef<string | null>(null);
   const element = useRef<HTMLVideoElement>(null);
   const resume = useRef<{ time: number; playing: boolean } | null>(null);
@@ -41,14 +44,31 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
     resume.current = null;
   }, [video._id]);
 
-  const picked =
-    chosen?.videoId === video._id ? video.renditions.find((r) => r.quality === chosen.quality) : undefined;
+  // Deleted on the server: its saved copy goes too (docs/offline.md, "Saved videos").
+  useForgetDeleted(video._id, gone);
+
   // A saved copy plays first (from the device, online too: docs/offline.md, "Saved videos").
   const savedCopy =
     saved?.state === 'saved' ? video.renditions.find((r) => r.quality === saved.quality) : undefined;
+  // Offline, only what is on this device can play: the saved copy, or nothing.
+  const playable = online ? video.renditions : savedCopy ? [savedCopy] : [];
+  const picked =
+    chosen?.videoId === video._id ? playable.find((r) => r.quality === chosen.quality) : undefined;
   const current =
     picked ?? savedCopy ?? defaultQuality(video.renditions, { dataSaver: dataSaverOn(), last: lastChoice() });
   const playing = started === video._id;
+  const onDevice = online || savedCopy !== undefined;
+
+  if (gone) {
+    return (
+      <article className="player player-gone" aria-labelledby={`video-title-${video._id}`}>
+        <h2 id={`video-title-${video._id}`} className="player-title">
+          {t('video.notFound')}
+        </h2>
+        <p role="status">{t('video.gone')}</p>
+      </article>
+    );
+  }
 
   const onPlay = () => {
     // Once playing, the quality stays put even if new renditions arrive meanwhile.
@@ -81,38 +101,55 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
   return (
     <article className="player" aria-labelledby={`video-title-${video._id}`}>
       <div className="player-frame">
-        <video
-          key={video._id}
-          ref={element}
-          className="player-video"
-          src={current?.url ?? video.videoFile}
-          poster={video.thumbnail}
-          controls
-          // Nothing before play; after it, a new quality loads at once so it can take over.
-          preload={playing ? (dataSaverOn() ? 'metadata' : 'auto') : 'none'}
-          playsInline
-          width={640}
-          height={360}
-          onPlay={onPlay}
-          onLoadedMetadata={onLoadedMetadata}
-        />
+        {onDevice ? (
+          <video
+            key={video._id}
+            ref={element}
+            className="player-video"
+            src={current?.url ?? video.videoFile}
+            poster={video.thumbnail}
+            controls
+            // Nothing before play; after it, a new quality loads at once so it can take over.
+            preload={playing ? (dataSaverOn() ? 'metadata' : 'auto') : 'none'}
+            playsInline
+            width={640}
+            height={360}
+            onPlay={onPlay}
+            onLoadedMetadata={onLoadedMetadata}
+          />
+        ) : (
+          // Offline and not saved: no Play that cannot play, but the words that say why.
+          <div className="player-video player-absent" role="status">
+            <img src={video.thumbnail} alt="" width={640} height={360} />
+            <p>{t('player.notOnDevice')}</p>
+          </div>
+        )}
       </div>
       <div className="player-quality">
         <label htmlFor={`quality-${video._id}`}>{t('player.quality')}</label>
         <select
           id={`quality-${video._id}`}
           value={current?.quality}
+          disabled={!onDevice}
           onChange={(event) => choose(event.target.value as RenditionQuality)}
         >
-          {video.renditions.map((rendition) => (
-            <option key={rendition.quality} value={rendition.quality}>
-              {qualityLabel(rendition)}
-            </option>
-          ))}
+          {video.renditions.map((rendition) => {
+            // Offline, a copy that is not on this device is listed, but cannot be chosen.
+            const absent = !playable.includes(rendition);
+            return (
+              <option key={rendition.quality} value={rendition.quality} disabled={absent}>
+                {absent
+                  ? t('player.notSavedQuality', { quality: qualityLabel(rendition) })
+                  : qualityLabel(rendition)}
+              </option>
+            );
+          })}
         </select>
-        {owner && isProcessing(video) ? (
+        {isProcessing(video) ? (
           <span className="player-processing" role="status">
-            {t('player.processing', { percent: formatNumber(video.processing.progress) })}
+            {owner
+              ? t('player.processing', { percent: formatNumber(video.processing.progress) })
+              : t('player.makingCopies')}
           </span>
         ) : null}
         {owner && video.processing.state === 'failed' ? (
@@ -127,6 +164,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
             ownerId={me._id}
             manager={manager}
             saved={saved}
+            online={online}
           />
         ) : null}
       </div>
