@@ -244,10 +244,12 @@ describe.each(databaseKinds)('every route that takes a body, fuzzed, on %s', (ki
       '{"content":"hello","title":"t","liked":true}',
       '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
     ];
+    // Every content type on every route, with a JSON body signed in and a form-like body signed
+    // out (the bodies above go both ways; this is about how a body is labelled).
     for (const route of routes) {
       for (const type of CONTENT_TYPES) {
-        for (const payload of bodies) {
-          for (const who of [await signedIn(), undefined]) {
+        for (const [i, payload] of bodies.entries()) {
+          for (const who of i === 0 ? [await signedIn()] : [undefined]) {
             const res = await send(route, payload, type, who);
             expectNoServerError(
               res,

@@ -352,6 +352,7 @@ export const en = {
   'image.avatar.choose': 'Choose a new avatar',
   'image.coverImage.choose': 'Choose a new cover image',
   'image.hint': 'JPEG, PNG, WebP, GIF or AVIF. It is sent as soon as you choose it.',
+  'image.atMost': 'At most {size}.',
   'image.avatar.uploading': 'Uploading your avatar',
   'image.coverImage.uploading': 'Uploading your cover image',
   'image.cancel': 'Cancel upload',

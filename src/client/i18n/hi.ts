@@ -345,6 +345,7 @@ export const hi: Catalogue = {
   'image.avatar.choose': 'नया अवतार चुनें',
   'image.coverImage.choose': 'नया कवर चित्र चुनें',
   'image.hint': 'JPEG, PNG, WebP, GIF या AVIF। चुनते ही यह भेज दिया जाता है।',
+  'image.atMost': 'ज़्यादा से ज़्यादा {size}।',
   'image.avatar.uploading': 'आपका अवतार अपलोड हो रहा है',
   'image.coverImage.uploading': 'आपका कवर चित्र अपलोड हो रहा है',
   'image.cancel': 'अपलोड रद्द करें',

@@ -5,6 +5,7 @@ import { UploadProgress } from '../../components/forms/upload-progress.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { serverText } from '../../i18n/server-messages.ts';
 import { useApi, useSession } from '../../lib/session.tsx';
+import { imageSizeHint, useUploadLimits } from '../../api/limits.ts';
 import './account.css';
 import { t } from '../../i18n/i18n.ts';
 
@@ -27,6 +28,7 @@ export function ImageUpdate({ kind, user }: { kind: keyof typeof kinds; user: Cu
   const upload = useRef<AbortController | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const image = current(user);
+  const sizeHint = imageSizeHint(useUploadLimits());
 
   useEffect(() => () => upload.current?.abort(), []);
 
@@ -82,7 +84,7 @@ export function ImageUpdate({ kind, user }: { kind: keyof typeof kinds; user: Cu
         <FormField
           id={`${id}-file`}
           label={t(`image.${kind}.choose`)}
-          hint={t('image.hint')}
+          hint={sizeHint ? `${t('image.hint')} ${sizeHint}` : t('image.hint')}
           error={undefined}
         >
           <input

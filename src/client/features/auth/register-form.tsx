@@ -14,6 +14,7 @@ import { showToast } from '../../components/toast/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useApi } from '../../lib/session.tsx';
+import { imageSizeHint, useUploadLimits } from '../../api/limits.ts';
 import './auth.css';
 import { t } from '../../i18n/i18n.ts';
 
@@ -47,6 +48,7 @@ function checkImage(label: string, file: File | undefined, required: boolean): s
  */
 export function RegisterForm() {
   const api = useApi();
+  const sizeHint = imageSizeHint(useUploadLimits());
   const navigate = useNavigate();
   const { id, values, errors, setErrors, bind, submit } = useForm<TextField, FileField>(
     { username: '', email: '', fullName: '', password: '' },
@@ -135,13 +137,14 @@ export function RegisterForm() {
       <FormField id={`${id}-fullName`} label={t('field.fullName')} required error={errors.fullName}>
         <input type="text" autoComplete="name" {...bind('fullName')} />
       </FormField>
-      <FormField id={`${id}-avatar`} label={t('field.avatar')} required error={errors.avatar}>
+      <FormField id={`${id}-avatar`} label={t('field.avatar')} required hint={sizeHint} error={errors.avatar}>
         <input {...bindFile('avatar', true)} />
       </FormField>
       <FormField
         id={`${id}-coverImage`}
         label={t('field.coverImage')}
         required={false}
+        hint={sizeHint}
         error={errors.coverImage}
       >
         <input {...bindFile('coverImage', false)} />
