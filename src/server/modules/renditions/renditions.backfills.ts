@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dialect } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
 import type { Backfill, KeyRange } from '../../jobs/backfills.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import { videoMimeOf } from '../media/videos.ts';
