@@ -21,14 +21,14 @@ const CASES: Array<{ route: string; url: (ids: Ids) => string; statements: numbe
   {
     route: '/api/v1/videos/',
     url: () => '/api/v1/videos?page=1&limit=20',
-    statements: 3,
-    why: 'session, kept total, the page joined to owners',
+    statements: 2,
+    why: 'session, the page joined to owners with the kept total',
   },
   {
     route: '/api/v1/videos/',
     url: () => '/api/v1/videos?page=2&limit=1',
     statements: 3,
-    why: 'a later page: the same three',
+    why: 'a later page: session, kept total (where the page lies depends on it), the page',
   },
   {
     route: '/api/v1/videos/',
@@ -39,8 +39,8 @@ const CASES: Array<{ route: string; url: (ids: Ids) => string; statements: numbe
   {
     route: '/api/v1/videos/{userId}',
     url: (ids) => `/api/v1/videos/${ids.ana}`,
-    statements: 4,
-    why: 'session, the channel exists, its count, its page',
+    statements: 3,
+    why: 'session, the channel exists, its page with its count',
   },
   {
     route: '/api/v1/videos/v/{videoId}',
