@@ -12,7 +12,7 @@ export interface KeyRange {
 
 /**
  * Work on rows that existed before a release, done once, in the background, in set-based
- * statements over ranges of the videos' primary key (docs/deploy.md, "Back-fills").
+ * statements over ranges of the videos' primary key (docs/api.md, "Renditions").
  */
 export interface Backfill<Prepared = undefined> {
   /** Names it in the `backfills` table, in the log and in its advisory lock. */
