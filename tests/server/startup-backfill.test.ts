@@ -138,15 +138,16 @@ describe.each(databaseKinds)('starting on %s with 100,000 videos that predate re
       expect(early.data.renditions).toHaveLength(3);
 
       // ...and the back-fill finishes afterwards: every video summarized, measured and queued.
-      const counts = async () => {
-        const { rows } = await sql<{ summarized: number; sized: number; queued: number; finished: number }>`
+      type Counts = { summarized: number; sized: number; queued: number; finished: number };
+      const counts = async (): Promise<Counts> => {
+        const { rows } = await sql<Counts>`
           select (select count(*) from videos where rendition_summary is not null) as summarized,
                  (select count(*) from videos where video_bytes is not null) as sized,
                  (select count(*) from jobs where kind = 'renditions') as queued,
                  (select count(*) from backfills where finished = 1) as finished`.execute(
           database!.db.kysely,
         );
-        return Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
+        return Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)])) as Counts;
       };
       let now = await counts();
       while (now.finished < 3) {
