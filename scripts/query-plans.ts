@@ -212,8 +212,12 @@ that the bench's absolute figures move by several times between runs; see docs/b
 - **Planning.** Without named prepared statements PostgreSQL parses and plans every statement
   on every run: the \`Planning Time\` lines below against \`Execution Time\` (the first page of
   videos: 0.31 ms to plan, 0.14 ms to run, in the run that wrote this file). \`DATABASE_PREPARED_STATEMENTS=true\` plans
-  once per connection on a direct connection or a PgBouncer of 1.21+ (docs/deploy.md); the
-  default stays off because an older PgBouncer in transaction mode loses named statements.
+  once per connection on a direct connection or a PgBouncer of 1.21+ (docs/deploy.md). In the
+  full bench of 2026-11-26 (load average about 23, two rounds each, alternating) named statements
+  served 173 and 357 req/s with p99 828 and 485 ms, against 80 and 153 req/s with p99 3,807 and
+  1,524 ms unnamed: the largest single gain found for PostgreSQL's tail. The default stays off
+  because an older PgBouncer in transaction mode loses named statements; a server that connects
+  to PostgreSQL directly should turn it on.
 - **Pool size against 2 cores.** At most 10 connections: more would add backends competing for
   the same two cores (PostgreSQL cannot run more than two at once here) without serving more;
   fewer would lengthen the pool's queue. A sweep of 4, 10 and 20 connections was started and
