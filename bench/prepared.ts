@@ -30,7 +30,12 @@ export async function preparedSection(
     const results: Array<[string, LoadResult]> = [];
     for (const prepared of ['false', 'true', 'false', 'true']) {
       const server = await startServerProcess(
-        { DATABASE_URL: config.connectionString, DATABASE_PREPARED_STATEMENTS: prepared },
+        {
+          DATABASE_URL: config.connectionString,
+          DATABASE_PREPARED_STATEMENTS: prepared,
+          // The list alone: no renditions queued for the seeded videos, nor made meanwhile.
+          FFMPEG_PATH: '/nonexistent/ffmpeg',
+        },
         { dataDir },
       );
       try {

@@ -101,6 +101,13 @@ function peakRssMb(pid: number | undefined): number | undefined {
   }
 }
 
+/** The machine's 1-, 5- and 15-minute load averages: other work shares the cores, and says so here. */
+const loadNow = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
+
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mark = (ok: boolean) => (ok ? 'yes' : '**no**');
@@ -109,6 +116,7 @@ async function apiSection(kind: DatabaseConfig['kind'], label: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-bench-'));
   const { config, seedSeconds, drop } = await prepareDatabase(kind, dataDir);
   say(`\n## API on ${label}\n`);
+  say(`Load average when this section started: ${loadNow()}.\n`);
   say(
     `Seeded ${fmt(SIZES.users)} users, ${fmt(SIZES.videos)} videos, ${fmt(SIZES.comments)} comments, ${fmt(SIZES.tweets)} tweets and ` +
       `${fmt(SIZES.videoLikes + SIZES.commentLikes + SIZES.tweetLikes)} likes in ${fmt(seedSeconds, 1)} s.`,
@@ -347,6 +355,7 @@ async function main() {
     `\nMade by \`npm run bench\` on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
   );
   say('Every figure stands beside a baseline measured in the same run, so ratios hold on a noisy machine.');
+  say(`Load average (1, 5, 15 minutes) when the run started: ${loadNow()}.`);
   const part = (name: string) => ONLY === undefined || ONLY.includes(name);
   if (part('api')) {
     await apiSection('sqlite', 'SQLite');
@@ -359,7 +368,9 @@ async function main() {
   if (part('saved')) await savedVideosSection(say);
   if (part('cluster')) await clusterSection(say, SECONDS);
   if (part('client')) await clientSection();
-  say(`\nThe whole run took ${fmt((Date.now() - started) / 60_000, 1)} minutes.`);
+  say(
+    `\nThe whole run took ${fmt((Date.now() - started) / 60_000, 1)} minutes; load average at its end: ${loadNow()}.`,
+  );
   if (ONLY !== undefined) {
     // A partial run prints its sections but leaves docs/benchmarks.md as the last full run wrote it.
     process.stdout.write('\n(BENCH_ONLY is set: docs/benchmarks.md not written)\n');

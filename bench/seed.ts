@@ -64,9 +64,10 @@ export async function seed(db: Kysely<Database>, kind: DatabaseConfig['kind'], s
   await run(`insert into users (id, username, email, full_name, password_hash, avatar, cover_image, created_at, updated_at)
     select 'u' || n, 'user' || n, 'user' || n || '@school.example', 'User ' || n, 'x', '${SEED_MEDIA.avatar}', null, ${time('n')}, ${time('n')}
     from ${series(u)}`);
-  // Every row names the same small clip (run.ts copies it in), and records its size as uploads do.
-  await run(`insert into videos (id, owner_id, title, description, video_file, thumbnail, duration, video_bytes, video_mime, views, created_at, updated_at)
-    select 'v' || n, 'u' || (n % ${u} + 1), 'Video ' || n, 'About video ' || n, '${SEED_MEDIA.video}', '${SEED_MEDIA.thumbnail}', 60, ${SEED_CLIP_BYTES}, 'video/webm', n % 500,
+  // Every row names the same small clip (run.ts copies it in), and records its size and its
+  // (empty) renditions summary as uploads do.
+  await run(`insert into videos (id, owner_id, title, description, video_file, thumbnail, duration, video_bytes, video_mime, rendition_summary, views, created_at, updated_at)
+    select 'v' || n, 'u' || (n % ${u} + 1), 'Video ' || n, 'About video ' || n, '${SEED_MEDIA.video}', '${SEED_MEDIA.thumbnail}', 60, ${SEED_CLIP_BYTES}, 'video/webm', '[]', n % 500,
       ${time('n * 7')}, ${time('n * 7')}
     from ${series(s.videos)}`);
   await run(`insert into comments (id, video_id, owner_id, content, created_at, updated_at)

@@ -38,7 +38,8 @@ async function plansFor(kind: DatabaseConfig['kind'], config: DatabaseConfig, di
   const captured: Captured[] = [];
   const db = openDatabase(config, {
     onQuery: (text, parameters) => {
-      if (/^\s*select/i.test(text) && current) captured.push({ request: current, sql: text, parameters });
+      if (/^\s*(select|with)/i.test(text) && current)
+        captured.push({ request: current, sql: text, parameters });
     },
   });
   await migrateToLatest(db);
@@ -68,6 +69,8 @@ async function plansFor(kind: DatabaseConfig['kind'], config: DatabaseConfig, di
 
   const requests = [
     '/api/v1/videos?page=1&limit=20',
+    '/api/v1/videos/v/v1',
+    '/api/v1/videos?q=video',
     '/api/v1/videos?page=4000&limit=20',
     '/api/v1/videos/u7',
     '/api/v1/comments/v1?page=1&limit=10',
@@ -101,7 +104,7 @@ async function plansFor(kind: DatabaseConfig['kind'], config: DatabaseConfig, di
       kind === 'sqlite'
         ? await db.kysely.executeQuery(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]))
         : await sql
-            .raw(`explain (analyze, costs off, timing off, summary off) ${inline(q.sql, q.parameters)}`)
+            .raw(`explain (analyze, costs off, timing off, summary on) ${inline(q.sql, q.parameters)}`)
             .execute(db.kysely);
     const rows = result.rows as Array<Record<string, unknown>>;
     const plan =
@@ -188,6 +191,43 @@ How a page is read (src/server/modules/paging.ts and the repositories):
 - PostgreSQL answers a channel's subscribers by hashing the (small) users table and sorting that
   channel's subscriptions; with 1,000 users this is its cheapest plan. It reads one channel's
   rows, never the whole table.
+- A video answer reads its renditions and processing state from its own row
+  (\`rendition_summary\`, \`processing_state\`; migration 0011): no statement for the renditions or
+  the jobs of a page. The first page of videos carries its total as a column of the page query.
+  \`tests/server/statement-counts.test.ts\` asserts how many statements each list route runs.
+
+## Where PostgreSQL's p99 goes at 50 connections
+
+Measured and reasoned on this 2-core machine, where PostgreSQL, the server and the load generator
+share the cores (and, this session, other engineers' test runs: load averages of 15 to 30, so
+that the bench's absolute figures move by several times between runs; see docs/benchmarks.md).
+
+- **Round trips per request.** A signed-in \`GET /videos\` ran five statements at d6b397b: the
+  session, the kept total, the page, then the page's renditions and its jobs (those two at once,
+  holding two of the pool's connections). Each statement checks a connection out of the pool of
+  10 and back in; with 50 requests in flight, 40 wait in the pool's queue, and a request waits in
+  it once per statement, so its time in the queue, and the tail with it, grows with the number of
+  round trips. Now: two (the session, and the page with its total), for any page of videos and
+  any number of renditions. A later page and a channel's first page: three.
+- **Planning.** Without named prepared statements PostgreSQL parses and plans every statement
+  on every run: the \`Planning Time\` lines below against \`Execution Time\` (the first page of
+  videos: 0.31 ms to plan, 0.14 ms to run, in the run that wrote this file). \`DATABASE_PREPARED_STATEMENTS=true\` plans
+  once per connection on a direct connection or a PgBouncer of 1.21+ (docs/deploy.md). In the
+  full bench of 2026-11-26 (load average about 23, two rounds each, alternating) named statements
+  served 173 and 357 req/s with p99 828 and 485 ms, against 80 and 153 req/s with p99 3,807 and
+  1,524 ms unnamed: the largest single gain found for PostgreSQL's tail. The default stays off
+  because an older PgBouncer in transaction mode loses named statements; a server that connects
+  to PostgreSQL directly should turn it on.
+- **Pool size against 2 cores.** At most 10 connections: more would add backends competing for
+  the same two cores (PostgreSQL cannot run more than two at once here) without serving more;
+  fewer would lengthen the pool's queue. A sweep of 4, 10 and 20 connections was started and
+  abandoned: at load averages of 24 to 30 the trivial route itself moved between 108 and 271
+  req/s, so no difference between pool sizes could be told from the noise.
+- **Session and authentication.** One indexed read per signed-in request (the session, so that a
+  revoked session is refused at once); it is not cached, since a cache would let a signed-out
+  token work until it expired.
+- **ETag.** A SHA-1 of the answer's bytes per 200 (so every instance gives the same ETag): 57 µs
+  for 14 KB measured at a load average of 25, a few percent of a request; left as it is.
 `;
   fs.writeFileSync(
     path.join(import.meta.dirname, '..', 'docs', 'query-plans.md'),

@@ -16,6 +16,7 @@ import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { JobsRepository } from './jobs/jobs.repository.ts';
+import { BackfillRunner } from './jobs/backfills.ts';
 import { JobWorkers } from './jobs/worker.ts';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
 import { LikesRepository } from './modules/likes/likes.repository.ts';
@@ -117,8 +118,8 @@ async function sessionSecret(config: Config, db: Db): Promise<string> {
 const toolsFound = new Map<string, ReturnType<typeof findMediaTools>>();
 
 /**
- * Renditions (docs/api.md, "Renditions"): finds ffmpeg and says which one is used, then, once
- * the server is ready, queues what older videos lack and starts this process's job workers.
+ * Renditions (docs/api.md, "Renditions"): finds ffmpeg and says which one is used, starts this
+ * process's job workers once the server is ready, and back-fills older videos after it listens.
  */
 async function startRenditions(app: FastifyInstance, config: Config, db: Db, media: MediaLibrary) {
   const { ffmpegPath, ffprobePath } = config.renditions;
@@ -161,11 +162,20 @@ async function startRenditions(app: FastifyInstance, config: Config, db: Db, med
     log: app.log,
   });
   renditions.onQueued = () => workers.wake();
-  app.addHook('onReady', async () => {
-    const { sized, queued } = await renditions.backfill();
-    if (sized + queued > 0) app.log.info({ sized, queued }, 'renditions: older videos measured and queued');
-    workers.start();
+  // Nothing old is waited on at start: the workers start polling, and what older videos lack is
+  // done in the background once the server listens, then looked at again now and then (a
+  // finished back-fill costs one indexed read).
+  const backfills = new BackfillRunner(db, renditions.backfills(db.dialect), { log: app.log });
+  schedulePeriodic(app, {
+    name: 'back-fills',
+    everyMs: 10 * 60_000,
+    atListen: true,
+    run: async () => {
+      const changed = await backfills.run();
+      if (Object.values(changed).some((n) => n > 0)) workers.wake();
+    },
   });
+  app.addHook('onReady', async () => workers.start());
   app.addHook('onClose', () => workers.stop());
   return renditions;
 }

@@ -25,6 +25,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0009-renditions', 'Success'],
       ['0010-server-secrets', 'Success'],
       ['0011-media-writes', 'Success'],
+      ['0012-video-media-summary', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -44,6 +45,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0009-renditions',
       '0010-server-secrets',
       '0011-media-writes',
+      '0012-video-media-summary',
     ]);
   });
 

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-video-search.ts';
 import * as m0009 from './migrations/0009-renditions.ts';
 import * as m0010 from './migrations/0010-server-secrets.ts';
 import * as m0011 from './migrations/0011-media-writes.ts';
+import * as m0012 from './migrations/0012-video-media-summary.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -37,6 +38,7 @@ const migrations: Record<string, MigrationModule> = {
   '0009-renditions': m0009,
   '0010-server-secrets': m0010,
   '0011-media-writes': m0011,
+  '0012-video-media-summary': m0012,
 };
 
 /** Names the transaction-level advisory lock that migrations hold on PostgreSQL (any constant). */

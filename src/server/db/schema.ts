@@ -57,6 +57,14 @@ export interface VideosTable {
   video_bytes: number | null;
   video_mime: string | null;
   video_height: number | null;
+  /**
+   * The renditions as JSON (`RenditionSummary[]`, migration 0011), written with them; null on
+   * rows older than it until the background back-fill writes theirs.
+   */
+  rendition_summary: string | null;
+  /** The renditions job's state and progress, kept by triggers on `jobs`; null: no job. */
+  processing_state: JobsTable['state'] | null;
+  processing_progress: Generated<number>;
   views: Generated<number>;
   /** Kept by triggers (migration 0005): never written by the application. */
   likes_count: Generated<number>;
@@ -154,6 +162,15 @@ export interface RowCountsTable {
   n: number;
 }
 
+/** How far each background back-fill has got (src/server/jobs/backfills.ts). */
+export interface BackfillsTable {
+  name: string;
+  /** The greatest key done so far; null before the first batch. */
+  after_key: string | null;
+  /** 1 once done: a finished back-fill costs a start one indexed read. */
+  finished: Generated<number>;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -192,4 +209,5 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   media_writes: MediaWritesTable;
   instance_leases: InstanceLeasesTable;
+  backfills: BackfillsTable;
 }

@@ -4,8 +4,13 @@ export interface PeriodicTask {
   /** Named in the log when a run fails. */
   name: string;
   everyMs: number;
-  /** Also run once when the server is ready. */
+  /** Also run once when the server is ready (in the background: readiness does not wait for it). */
   atReady?: boolean;
+  /**
+   * Also run once as soon as the server listens (in the background): for work on old rows, which
+   * must compete with neither the start nor the plugin timeout.
+   */
+  atListen?: boolean;
   run(): Promise<unknown>;
 }
 
@@ -25,6 +30,7 @@ export function schedulePeriodic(app: FastifyInstance, task: PeriodicTask): void
   const timer = setInterval(tick, task.everyMs);
   timer.unref();
   if (task.atReady) app.addHook('onReady', async () => tick());
+  if (task.atListen) app.addHook('onListen', async () => tick());
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;

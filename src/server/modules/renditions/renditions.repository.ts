@@ -1,12 +1,39 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, VideoRenditionsTable } from '../../db/schema.ts';
+import { reopenBackfill } from '../../jobs/backfills.ts';
 
 export type RenditionRow = Selectable<VideoRenditionsTable>;
+
+/**
+ * One rendition as the video row's `rendition_summary` keeps it (migration 0011): the JSON keys
+ * are the same whether the server wrote it (`replace`) or the back-fill's SQL did.
+ */
+export interface RenditionSummary {
+  quality: RenditionRow['quality'];
+  file: string;
+  bytes: number;
+  mimeType: string;
+  height: number | null;
+  bitrate: number | null;
+}
+
+export const summaryOf = (
+  r: Pick<RenditionRow, 'quality' | 'file' | 'bytes' | 'mime_type'> &
+    Partial<Pick<RenditionRow, 'height' | 'bitrate'>>,
+): RenditionSummary => ({
+  quality: r.quality,
+  file: r.file,
+  bytes: Number(r.bytes),
+  mimeType: r.mime_type,
+  height: r.height == null ? null : Number(r.height),
+  bitrate: r.bitrate == null ? null : Number(r.bitrate),
+});
 
 /** The small copies of videos (migration 0009), and what the original costs. */
 export class RenditionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** The renditions of videos whose row has no summary yet (older than migration 0011, not yet back-filled). */
   async forVideos(videoIds: string[]): Promise<Map<string, RenditionRow[]>> {
     const byVideo = new Map<string, RenditionRow[]>();
     if (videoIds.length === 0) return byVideo;
@@ -24,8 +51,8 @@ export class RenditionsRepository {
   }
 
   /**
-   * Puts `rows` in place of the video's renditions and records what the original costs, in one
-   * transaction. Answers the files the replaced rows named (to release once this commits), or
+   * Puts `rows` in place of the video's renditions and records what the original costs and the
+   * summary that answers read, in one transaction. Answers the files the replaced rows named (to release once this commits), or
    * undefined when the video no longer exists (nothing was written).
    */
   async replace(
@@ -36,7 +63,12 @@ export class RenditionsRepository {
     return this.db.transaction().execute(async (tx) => {
       const updated = await tx
         .updateTable('videos')
-        .set({ video_bytes: original.bytes, video_mime: original.mime, video_height: original.height })
+        .set({
+          video_bytes: original.bytes,
+          video_mime: original.mime,
+          video_height: original.height,
+          rendition_summary: JSON.stringify(rows.map(summaryOf)),
+        })
         .where('id', '=', videoId)
         .executeTakeFirst();
       // The update also locks the video's row on PostgreSQL, so a delete waits for this to commit.
@@ -65,33 +97,8 @@ export class RenditionsRepository {
       .executeTakeFirst();
   }
 
-  /** Videos older than migration 0009, whose original's size is not yet recorded. */
-  async originalsWithoutSize(limit: number): Promise<Array<{ id: string; video_file: string }>> {
-    return this.db
-      .selectFrom('videos')
-      .select(['id', 'video_file'])
-      .where('video_bytes', 'is', null)
-      .limit(limit)
-      .execute();
-  }
-
-  async setOriginalSize(videoId: string, bytes: number, mime: string): Promise<void> {
-    await this.db
-      .updateTable('videos')
-      .set({ video_bytes: bytes, video_mime: mime })
-      .where('id', '=', videoId)
-      .execute();
-  }
-
-  /** Videos that have no job of `kind` at all: never queued (made before renditions, or on a server without ffmpeg). */
-  async videosWithoutJob(kind: string, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('videos as v')
-      .leftJoin('jobs as j', (join) => join.onRef('j.subject', '=', 'v.id').on('j.kind', '=', kind))
-      .select('v.id')
-      .where('j.id', 'is', null)
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.id);
+  /** Runs the named back-fill again from the start at its next run. */
+  async reopenBackfill(name: string): Promise<void> {
+    await reopenBackfill(this.db, name);
   }
 }

@@ -3,12 +3,27 @@ import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Processing, Rendition } from '../../../shared/contracts/videos.ts';
+import type { Selectable } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
+import type { VideosTable } from '../../db/schema.ts';
+import type { Backfill } from '../../jobs/backfills.ts';
 import type { ClaimedJob, JobRow, JobsRepository } from '../../jobs/jobs.repository.ts';
 import { PermanentJobError, type JobContext, type JobHandler } from '../../jobs/worker.ts';
 import type { MediaLibrary } from '../media/media-library.ts';
 import { videoMimeOf } from '../media/videos.ts';
 import type { MediaTools } from './media-tools.ts';
-import type { RenditionRow, RenditionsRepository } from './renditions.repository.ts';
+import {
+  originalSizeBackfill,
+  renditionsJobsBackfill,
+  RENDITIONS_JOBS_BACKFILL,
+  summaryBackfill,
+} from './renditions.backfills.ts';
+import {
+  summaryOf,
+  type RenditionRow,
+  type RenditionSummary,
+  type RenditionsRepository,
+} from './renditions.repository.ts';
 import { checkOutputs, planRenditions, probe, transcode, type CheckedOutput } from './transcode.ts';
 
 export const RENDITIONS_JOB = 'renditions';
@@ -22,14 +37,18 @@ export interface RenditionsSettings {
 }
 
 /** What a video row gives the answer builder. */
-export interface VideoMediaRow {
-  id: string;
-  video_file: string;
-  video_bytes: number | null;
-  video_mime: string | null;
-  video_height: number | null;
-  duration: number;
-}
+export type VideoMediaRow = Pick<
+  Selectable<VideosTable>,
+  | 'id'
+  | 'video_file'
+  | 'video_bytes'
+  | 'video_mime'
+  | 'video_height'
+  | 'duration'
+  | 'rendition_summary'
+  | 'processing_state'
+  | 'processing_progress'
+>;
 
 const bitrateOf = (bytes: number, seconds: number) =>
   seconds > 0 ? Math.round((bytes * 8) / seconds) : null;
@@ -62,11 +81,21 @@ export class RenditionsService {
     };
   }
 
-  /** Queues the renditions of a new video; with no ffmpeg, none (the video says "unavailable"). */
+  /**
+   * Queues the renditions of a new video. With no ffmpeg, none (the video says "unavailable"),
+   * and the back-fill that queues what videos lack runs again at the next start that has one.
+   */
   async queue(videoId: string): Promise<void> {
-    if (!this.tools) return;
+    if (!this.tools) {
+      await this.reopenJobsBackfill();
+      return;
+    }
     await this.jobs.enqueue(RENDITIONS_JOB, videoId, this.settings.maxAttempts, this.now());
     this.onQueued?.();
+  }
+
+  private async reopenJobsBackfill(): Promise<void> {
+    await this.repo.reopenBackfill(RENDITIONS_JOBS_BACKFILL);
   }
 
   /** The video's files and jobs are gone: forget its job too (a running one stops at its next heartbeat). */
@@ -74,23 +103,42 @@ export class RenditionsService {
     await this.jobs.remove(RENDITIONS_JOB, videoId);
   }
 
-  /** Every copy of each video, smallest first and the original last, and its processing state. */
+  /**
+   * Every copy of each video, smallest first and the original last, and its processing state.
+   * Read from the row itself (its summary and job state, migration 0011); only rows older than
+   * that and not yet back-filled cost a query, one for the renditions and one for the jobs of all.
+   */
   async describe(
     videos: VideoMediaRow[],
   ): Promise<Map<string, { renditions: Rendition[]; processing: Processing }>> {
-    const ids = videos.map((v) => v.id);
-    const [renditions, jobs] = await Promise.all([
-      this.repo.forVideos(ids),
-      this.jobs.forSubjects(RENDITIONS_JOB, ids),
-    ]);
+    const unsummarized = videos.filter((v) => v.rendition_summary === null).map((v) => v.id);
+    const [tables, jobs] =
+      unsummarized.length === 0
+        ? [new Map<string, RenditionRow[]>(), new Map<string, JobRow>()]
+        : await Promise.all([
+            this.repo.forVideos(unsummarized),
+            this.jobs.forSubjects(RENDITIONS_JOB, unsummarized),
+          ]);
     const storage = this.media.storage;
     const answer = new Map<string, { renditions: Rendition[]; processing: Processing }>();
     for (const video of videos) {
-      const made = (renditions.get(video.id) ?? []).map((r: RenditionRow): Rendition => ({
+      let summaries: RenditionSummary[];
+      let job: Pick<JobRow, 'state' | 'progress'> | undefined;
+      if (video.rendition_summary !== null) {
+        summaries = JSON.parse(video.rendition_summary) as RenditionSummary[];
+        job =
+          video.processing_state === null
+            ? undefined
+            : { state: video.processing_state, progress: Number(video.processing_progress) };
+      } else {
+        summaries = (tables.get(video.id) ?? []).map(summaryOf);
+        job = jobs.get(video.id);
+      }
+      const made = summaries.map((r): Rendition => ({
         quality: r.quality,
         url: storage.url(r.file),
         bytes: Number(r.bytes),
-        mimeType: r.mime_type,
+        mimeType: r.mimeType,
         height: r.height === null ? null : Number(r.height),
         bitrate: r.bitrate === null ? null : Number(r.bitrate),
       }));
@@ -106,45 +154,37 @@ export class RenditionsService {
       });
       answer.set(video.id, {
         renditions: made,
-        processing: this.processing(jobs.get(video.id), made.length > 1),
+        processing: this.processing(job, made.length > 1),
       });
     }
     return answer;
   }
 
-  private processing(job: JobRow | undefined, hasRenditions: boolean): Processing {
+  private processing(
+    job: Pick<JobRow, 'state' | 'progress'> | undefined,
+    hasRenditions: boolean,
+  ): Processing {
     if (job) return { state: job.state, progress: job.state === 'done' ? 100 : Number(job.progress) };
     if (hasRenditions) return { state: 'done', progress: 100 };
     return { state: this.tools ? 'queued' : 'unavailable', progress: 0 };
   }
 
   /**
-   * At start: records the size of originals stored before migration 0009, then queues
-   * renditions for every video that never had a job (older videos, or ones uploaded while the
-   * server had no ffmpeg). Safe to run on several instances at once: each video is queued once.
+   * The work older videos need, done in the background once the server answers
+   * (src/server/jobs/backfills.ts): summaries on rows older than migration 0011, the size of
+   * originals stored before migration 0009, and a renditions job for every video that never
+   * had one (older videos, or ones uploaded while the server had no ffmpeg).
    */
-  async backfill(): Promise<{ sized: number; queued: number }> {
-    let sized = 0;
-    for (let batch = await this.repo.originalsWithoutSize(500); batch.length > 0;) {
-      for (const video of batch) {
-        const bytes = await this.media.storage.size(video.video_file);
-        if (bytes === undefined) this.log?.warn({ video: video.id }, 'a video row names a missing file');
-        await this.repo.setOriginalSize(video.id, bytes ?? 0, videoMimeOf(video.video_file));
-        sized += 1;
-      }
-      batch = await this.repo.originalsWithoutSize(500);
-    }
-    let queued = 0;
-    if (this.tools) {
-      for (let ids = await this.repo.videosWithoutJob(RENDITIONS_JOB, 500); ids.length > 0;) {
-        for (const id of ids)
-          await this.jobs.enqueue(RENDITIONS_JOB, id, this.settings.maxAttempts, this.now());
-        queued += ids.length;
-        ids = await this.repo.videosWithoutJob(RENDITIONS_JOB, 500);
-      }
-      if (queued > 0) this.onQueued?.();
-    }
-    return { sized, queued };
+  backfills(dialect: Dialect): Array<Backfill<unknown>> {
+    return [
+      summaryBackfill(dialect),
+      originalSizeBackfill(this.media.storage, this.log),
+      renditionsJobsBackfill(dialect, {
+        maxAttempts: this.settings.maxAttempts,
+        enabled: () => this.tools !== undefined,
+        now: this.now,
+      }),
+    ] as Array<Backfill<unknown>>;
   }
 
   /** Twice the video's length, at least two minutes, at most RENDITION_TIMEOUT_MINUTES. */

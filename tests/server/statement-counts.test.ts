@@ -1,0 +1,247 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig, type Config } from '../../src/server/config.ts';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import { RenditionsRepository } from '../../src/server/modules/renditions/renditions.repository.ts';
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/databases.ts';
+import { bearer, json, registerAndSignIn, uploadVideo, type SignedIn } from '../helpers/http.ts';
+
+/**
+ * Every read that answers a list, or a video, and how many SQL statements one request of it
+ * runs, signed in (the session check is one of them). A count, not a time: a page of videos is
+ * one indexed read, and a change that adds a query per request (or per row) to any of these
+ * fails here on both databases, whatever the machine's speed.
+ *
+ * A new list route joins by being declared here: the last test fails for any GET route whose
+ * answer is a page of documents, or carries a video, that no case below covers.
+ */
+const CASES: Array<{ route: string; url: (ids: Ids) => string; statements: number; why: string }> = [
+  {
+    route: '/api/v1/videos/',
+    url: () => '/api/v1/videos?page=1&limit=20',
+    statements: 2,
+    why: 'session, the page joined to owners with the kept total',
+  },
+  {
+    route: '/api/v1/videos/',
+    url: () => '/api/v1/videos?page=2&limit=1',
+    statements: 3,
+    why: 'a later page: session, kept total (where the page lies depends on it), the page',
+  },
+  {
+    route: '/api/v1/videos/',
+    url: () => '/api/v1/videos?q=lesson',
+    statements: 3,
+    why: 'session, the matching ids with their total, their rows',
+  },
+  {
+    route: '/api/v1/videos/{userId}',
+    url: (ids) => `/api/v1/videos/${ids.ana}`,
+    statements: 3,
+    why: 'session, the channel exists, its page with its count',
+  },
+  {
+    route: '/api/v1/videos/v/{videoId}',
+    url: (ids) => `/api/v1/videos/v/${ids.video}`,
+    statements: 2,
+    why: 'session, the video joined to its owner',
+  },
+  {
+    route: '/api/v1/users/history',
+    url: () => '/api/v1/users/history',
+    statements: 3,
+    why: 'session, the page, its count',
+  },
+  {
+    route: '/api/v1/likes/videos',
+    url: () => '/api/v1/likes/videos',
+    statements: 3,
+    why: 'session, the page, its count',
+  },
+  {
+    route: '/api/v1/comments/{videoId}',
+    url: (ids) => `/api/v1/comments/${ids.video}`,
+    statements: 3,
+    why: 'session, the kept count (and whether the video exists), the page',
+  },
+  {
+    route: '/api/v1/tweets/',
+    url: () => '/api/v1/tweets',
+    statements: 3,
+    why: 'session, kept total, the page',
+  },
+  {
+    route: '/api/v1/tweets/user/{userId}',
+    url: (ids) => `/api/v1/tweets/user/${ids.ana}`,
+    statements: 4,
+    why: 'session, the user exists, the count, the page',
+  },
+  {
+    route: '/api/v1/subscriptions/c/{channelId}',
+    url: (ids) => `/api/v1/subscriptions/c/${ids.ana}`,
+    statements: 3,
+    why: 'session, the count, the page',
+  },
+  {
+    route: '/api/v1/subscriptions/u/{userId}',
+    url: (ids) => `/api/v1/subscriptions/u/${ids.ana}`,
+    statements: 3,
+    why: 'session, the count, the page',
+  },
+];
+
+interface Ids {
+  ana: string;
+  bob: string;
+  video: string;
+}
+
+/** Whether an OpenAPI response schema is a page of documents, or has a video somewhere in it. */
+function listsOrVideo(schema: unknown): boolean {
+  const data = (schema as { properties?: { data?: { properties?: Record<string, unknown> } } })?.properties
+    ?.data;
+  if (data?.properties && 'docs' in data.properties) return true;
+  return JSON.stringify(schema ?? {}).includes('"renditions"');
+}
+
+describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => {
+  let database: TestDatabase;
+  let counted: Db;
+  let app: FastifyInstance;
+  let ana: SignedIn;
+  let ids: Ids;
+  let collecting: string[] | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    // A second handle on the same database that reports every statement it runs. Requests are
+    // sent one at a time and nothing else runs meanwhile (no job workers; the housekeeping timers
+    // are minutes apart; back-fills start only when a server listens), so the statements seen
+    // while a request is answered are its own.
+    counted = openDatabase(database.config, {
+      onQuery: (sql) => collecting?.push(sql),
+    });
+    const config: Config = {
+      ...loadConfig(
+        {
+          DATA_DIR: database.dir,
+          CLIENT_DIR: path.join(database.dir, 'no-client'),
+          LOG_LEVEL: 'silent',
+          SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+          RENDITION_WORKERS: '0',
+        },
+        database.dir,
+      ),
+      database: database.config,
+    };
+    app = await buildApp({ config, db: counted, logger: false });
+    await app.ready();
+
+    ana = await registerAndSignIn(app, 'ana');
+    const bob = await registerAndSignIn(app, 'bob');
+    const videos: string[] = [];
+    for (const title of ['First lesson', 'Second lesson', 'Third lesson']) {
+      const res = await uploadVideo(app, ana, { title });
+      expect(res.statusCode).toBe(201);
+      videos.push(json(res).data._id as string);
+    }
+    ids = { ana: ana.userId, bob: bob.userId, video: videos[0]! };
+    // One video with renditions published, as a worker publishes them (the copies name the
+    // original's own file here: what is counted is the statements, not the bytes).
+    const original = await counted.kysely
+      .selectFrom('videos')
+      .select(['video_file', 'video_bytes'])
+      .where('id', '=', videos[1]!)
+      .executeTakeFirstOrThrow();
+    await new RenditionsRepository(counted.kysely).replace(
+      videos[1]!,
+      [
+        {
+          quality: '144p',
+          file: original.video_file,
+          bytes: 1000,
+          mime_type: 'video/mp4',
+          height: 144,
+          bitrate: 50_000,
+          created_at: new Date().toISOString(),
+        },
+      ],
+      { bytes: Number(original.video_bytes), mime: 'video/mp4', height: 360 },
+    );
+    // Ana subscribes to Bob and Bob to Ana, so that both subscription lists have a row.
+    const writes = [
+      { url: `/api/v1/subscriptions/c/${ids.bob}`, payload: { subscribed: true } },
+      { url: '/api/v1/users/addhistory', payload: { videoId: videos[0] } },
+      { url: `/api/v1/likes/toggle/v/${videos[0]}`, payload: { liked: true } },
+      { url: `/api/v1/comments/${videos[0]}`, payload: { content: 'Clear, thank you' } },
+      { url: '/api/v1/tweets', payload: { content: 'Studying tonight' } },
+      { url: `/api/v1/subscriptions/c/${ids.ana}`, payload: { subscribed: true }, as: bob },
+    ];
+    for (const w of writes) {
+      const res = await app.inject({
+        method: 'POST',
+        url: w.url,
+        payload: w.payload,
+        headers: bearer(w.as ?? ana),
+      });
+      expect(res.statusCode, `${w.url}: ${res.body}`).toBeLessThan(300);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await counted?.close();
+    await database?.destroy();
+  });
+
+  const statementsOf = async (url: string) => {
+    const statements: string[] = [];
+    collecting = statements;
+    try {
+      const res = await app.inject({ method: 'GET', url, headers: bearer(ana) });
+      return { res, statements };
+    } finally {
+      collecting = undefined;
+    }
+  };
+
+  for (const c of CASES) {
+    it(`GET ${c.url({ ana: ':ana', bob: ':bob', video: ':video' })}: ${c.statements} (${c.why})`, async () => {
+      // Twice: a first run may compile and cache; the count must hold on every run.
+      for (let run = 0; run < 2; run++) {
+        const { res, statements } = await statementsOf(c.url(ids));
+        expect(res.statusCode, res.body).toBe(200);
+        const data = json(res).data as { docs?: unknown[] };
+        if (data.docs) expect(data.docs.length).toBeGreaterThan(0);
+        expect(statements, statements.join('\n')).toHaveLength(c.statements);
+      }
+    });
+  }
+
+  it('answers the videos with renditions from the row, as the tables say', async () => {
+    const { res } = await statementsOf('/api/v1/videos?limit=20');
+    const docs = json(res).data.docs as Array<{ title: string; renditions: Array<{ quality: string }> }>;
+    expect(docs.map((d) => [d.title, d.renditions.map((r) => r.quality)])).toEqual([
+      ['Third lesson', ['original']],
+      ['Second lesson', ['144p', 'original']],
+      ['First lesson', ['original']],
+    ]);
+  });
+
+  it('covers every GET route that answers a page of documents or a video', () => {
+    const doc = app.swagger() as {
+      paths: Record<
+        string,
+        { get?: { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> } }
+      >;
+    };
+    const routes = Object.entries(doc.paths)
+      .filter(([, ops]) => listsOrVideo(ops.get?.responses?.['200']?.content?.['application/json']?.schema))
+      .map(([route]) => route)
+      .sort();
+    expect(routes.length).toBeGreaterThan(5);
+    expect(routes).toEqual([...new Set(CASES.map((c) => c.route))].sort());
+  });
+});
