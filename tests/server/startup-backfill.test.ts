@@ -75,7 +75,7 @@ async function seedOldVideos(database: TestDatabase): Promise<void> {
       updated_at: '2026-01-02T00:00:00.000Z',
     })
     .execute();
-  // As a release before renditions left them: migration 0011's rows have no summary yet.
+  // As a release before renditions left them: migration 0012's rows have no summary yet.
   await sql`update videos set rendition_summary = null, processing_state = null, processing_progress = 0`.execute(
     db,
   );

@@ -58,7 +58,7 @@ export interface VideosTable {
   video_mime: string | null;
   video_height: number | null;
   /**
-   * The renditions as JSON (`RenditionSummary[]`, migration 0011), written with them; null on
+   * The renditions as JSON (`RenditionSummary[]`, migration 0012), written with them; null on
    * rows older than it until the background back-fill writes theirs.
    */
   rendition_summary: string | null;

@@ -9,7 +9,7 @@ import { videoMimeOf } from '../media/videos.ts';
 const STAT_CONCURRENCY = 16;
 
 /**
- * Summaries of videos older than migration 0011: their renditions as the JSON that
+ * Summaries of videos older than migration 0012: their renditions as the JSON that
  * `RenditionsRepository.replace` writes, and their job's state, in one UPDATE per range. A row
  * that already has a summary (published meanwhile) is left alone.
  */
@@ -88,7 +88,7 @@ export const RENDITIONS_JOBS_BACKFILL = 'renditions jobs';
 
 /**
  * A renditions job for every video of a range that has none (made before renditions, or while
- * the server had no ffmpeg), in one INSERT ... SELECT; the trigger of migration 0011 marks their
+ * the server had no ffmpeg), in one INSERT ... SELECT; the trigger of migration 0012 marks their
  * rows queued in the same statement.
  */
 export function renditionsJobsBackfill(

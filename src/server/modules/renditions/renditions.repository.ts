@@ -5,7 +5,7 @@ import { reopenBackfill } from '../../jobs/backfills.ts';
 export type RenditionRow = Selectable<VideoRenditionsTable>;
 
 /**
- * One rendition as the video row's `rendition_summary` keeps it (migration 0011): the JSON keys
+ * One rendition as the video row's `rendition_summary` keeps it (migration 0012): the JSON keys
  * are the same whether the server wrote it (`replace`) or the back-fill's SQL did.
  */
 export interface RenditionSummary {
@@ -33,7 +33,7 @@ export const summaryOf = (
 export class RenditionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The renditions of videos whose row has no summary yet (older than migration 0011, not yet back-filled). */
+  /** The renditions of videos whose row has no summary yet (older than migration 0012, not yet back-filled). */
   async forVideos(videoIds: string[]): Promise<Map<string, RenditionRow[]>> {
     const byVideo = new Map<string, RenditionRow[]>();
     if (videoIds.length === 0) return byVideo;

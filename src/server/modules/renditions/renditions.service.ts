@@ -105,7 +105,7 @@ export class RenditionsService {
 
   /**
    * Every copy of each video, smallest first and the original last, and its processing state.
-   * Read from the row itself (its summary and job state, migration 0011); only rows older than
+   * Read from the row itself (its summary and job state, migration 0012); only rows older than
    * that and not yet back-filled cost a query, one for the renditions and one for the jobs of all.
    */
   async describe(
@@ -171,7 +171,7 @@ export class RenditionsService {
 
   /**
    * The work older videos need, done in the background once the server answers
-   * (src/server/jobs/backfills.ts): summaries on rows older than migration 0011, the size of
+   * (src/server/jobs/backfills.ts): summaries on rows older than migration 0012, the size of
    * originals stored before migration 0009, and a renditions job for every video that never
    * had one (older videos, or ones uploaded while the server had no ffmpeg).
    */

@@ -140,7 +140,7 @@ export class VideosService {
         duration: video.duration,
         video_bytes: video.bytes,
         video_mime: video.mime,
-        // No renditions yet: its answers are read from the row alone (migration 0011).
+        // No renditions yet: its answers are read from the row alone (migration 0012).
         rendition_summary: '[]',
         created_at: now,
         updated_at: now,
