@@ -3,7 +3,8 @@ import type { PageQuery } from '../../../shared/contracts/pagination.ts';
 import type { Database, VideosTable } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { reusableQuery } from '../../db/reusable.ts';
-import { searchVideoIds } from '../../db/search.ts';
+import { searchByWords } from '../../db/search.ts';
+import { storedWords } from '../../db/words.ts';
 import { listTotal, ownedListReader } from '../paging.ts';
 import type { OwnerRow } from '../users/owner-columns.ts';
 
@@ -18,19 +19,30 @@ const commentsCountQuery = reusableQuery(
     db.selectFrom('videos').select('comments_count').where('id', '=', v.id),
 );
 
+/** The words search reads (migration 0011), written with the text they come from. */
+function searchWords(fields: { title?: string; description?: string }) {
+  return {
+    ...(fields.title === undefined ? {} : { title_words: storedWords(fields.title) }),
+    ...(fields.description === undefined ? {} : { description_words: storedWords(fields.description) }),
+  };
+}
+
 export class VideosRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect = 'sqlite',
   ) {}
 
-  /** One page of the videos whose title or description contains every word, best match first. */
-  async search(words: string[], page: PageQuery): Promise<{ rows: VideoListRow[]; total: number }> {
-    const { ids, total } = await searchVideoIds(this.db, this.dialect, words, {
+  /** One page of the videos matching the words of `q`, best match first (db/search.ts). */
+  async search(
+    q: string,
+    page: PageQuery,
+  ): Promise<{ rows: VideoListRow[]; total: number; suggestion?: string }> {
+    const { ids, total, suggestion } = await searchByWords(this.db, this.dialect, 'videos', q, {
       limit: page.limit,
       offset: (page.page - 1) * page.limit,
     });
-    return { rows: await reader.byIds(this.db, ids), total };
+    return { rows: await reader.byIds(this.db, ids), total, ...(suggestion ? { suggestion } : {}) };
   }
 
   /** One page, newest first; `ownerId` narrows to one channel. Totals are kept, not counted. */
@@ -54,7 +66,7 @@ export class VideosRepository {
   }
 
   async insert(row: Insertable<VideosTable>): Promise<void> {
-    await this.db.insertInto('videos').values(row).execute();
+    await this.db.insertInto('videos').values({ ...row, ...searchWords(row) }).execute();
   }
 
   /**
@@ -67,7 +79,10 @@ export class VideosRepository {
     patch: Partial<Pick<VideoRow, 'title' | 'description' | 'thumbnail' | 'updated_at'>>,
     expectThumbnail?: string,
   ): Promise<boolean> {
-    let query = this.db.updateTable('videos').set(patch).where('id', '=', id);
+    let query = this.db
+      .updateTable('videos')
+      .set({ ...patch, ...searchWords(patch) })
+      .where('id', '=', id);
     if (expectThumbnail !== undefined) query = query.where('thumbnail', '=', expectThumbnail);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
