@@ -29,7 +29,8 @@ const like = (word: string, whole: boolean) => (whole ? `% ${word} %` : `% ${wor
  * in the title or the description; every match is ranked, best first:
  * 1. the more of the words the title holds, the better (title above description);
  * 2. then the more of the words stand whole (not only as a beginning), the better;
- * 3. then newest first, and the id to settle ties.
+ * 3. then a title that begins with the first word (the lesson named for it) before the others;
+ * 4. then newest first, and the id to settle ties.
  * The ranking is this same expression on both databases, so both give the same order; the
  * databases' own scores (FTS5's bm25, PostgreSQL's ts_rank_cd) differ from each other.
  *
@@ -71,7 +72,8 @@ async function rank(
   // The space before the first word makes "% w" find a word's beginning and never a word's inside.
   const scores = sql`v.id, v.created_at,
     ${count(sql`(' ' || v.title_words)`, false)} as in_title,
-    ${count(sql`(' ' || v.title_words || ' ' || v.description_words || ' ')`, true)} as whole`;
+    ${count(sql`(' ' || v.title_words || ' ' || v.description_words || ' ')`, true)} as whole,
+    (case when (' ' || v.title_words) like ${` ${words[0]}%`} then 1 else 0 end) as named`;
   const matches =
     dialect === 'sqlite'
       ? sql`select ${scores} from ${sql.table(`${table}_words`)} s join ${t} v on v.rowid = s.rowid
@@ -82,7 +84,7 @@ async function rank(
   const page = await sql<{ id: string; n: number }>`
     with m as (${matches})
     select m.id as id, count(*) over () as n from m
-    order by m.in_title desc, m.whole desc, m.created_at desc, m.id desc
+    order by m.in_title desc, m.whole desc, m.named desc, m.created_at desc, m.id desc
     limit ${limit} offset ${offset}`.execute(db);
   if (page.rows.length > 0) return { ids: page.rows.map((r) => r.id), total: Number(page.rows[0]!.n) };
   // A page past the end has no row to carry the total: count apart.
@@ -112,7 +114,11 @@ async function vocabulary(
  * changed or missing first letter is not corrected (a swap of the first two, or an extra letter
  * before them, is), which keeps the look-up to two ranges of the vocabulary.
  */
-async function correct(db: Kysely<unknown>, table: SearchTable, words: string[]): Promise<string[] | undefined> {
+async function correct(
+  db: Kysely<unknown>,
+  table: SearchTable,
+  words: string[],
+): Promise<string[] | undefined> {
   let changed = false;
   const out: string[] = [];
   for (const word of words) {

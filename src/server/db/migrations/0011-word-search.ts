@@ -118,7 +118,9 @@ export async function fillWords(db: Kysely<unknown>, table: string): Promise<voi
       id: string;
       title: string;
       description: string;
-    }>`select id, title, description from ${t} where id > ${after} order by id limit ${FILL_BATCH}`.execute(db);
+    }>`select id, title, description from ${t} where id > ${after} order by id limit ${FILL_BATCH}`.execute(
+      db,
+    );
     if (rows.length === 0) return;
     const values = sql.join(
       rows.map((r) => sql`(${r.id}, ${storedWords(r.title)}, ${storedWords(r.description)})`),
@@ -146,7 +148,8 @@ export async function down(db: Kysely<unknown>, ctx: MigrationContext): Promise<
   const { dialect } = ctx;
   if (dialect === 'sqlite') {
     await sql`drop table videos_words_vocab`.execute(db);
-    for (const t of ['insert', 'delete', 'update']) await sql.raw(`drop trigger videos_words_${t}`).execute(db);
+    for (const t of ['insert', 'delete', 'update'])
+      await sql.raw(`drop trigger videos_words_${t}`).execute(db);
     await sql`drop table videos_words`.execute(db);
   } else {
     for (const t of ['insert', 'delete', 'update'])
