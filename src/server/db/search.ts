@@ -142,3 +142,49 @@ async function correct(
   }
   return changed ? out : undefined;
 }
+
+/** Searches remembered at most: a bound on memory, whatever students type. */
+const MAX_REMEMBERED = 500;
+
+/**
+ * Rankings of recent searches, reused for the same words and page for `seconds`: a word most
+ * videos hold has every one of them ranked, which no index makes cheap (docs/api.md, "Search"),
+ * and students search for the same few things. Only the ranking is kept (ids, total,
+ * suggestion); the videos themselves are read afresh each time. `forget` runs on every write
+ * of this process; another instance's write shows within `seconds`.
+ */
+export class RememberedSearches {
+  private readonly answers = new Map<string, { until: number; page: SearchPage }>();
+  /** Counts the writes, so that a search that overlapped one is not kept. */
+  private writes = 0;
+
+  constructor(
+    private readonly seconds: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  async answer(
+    table: SearchTable,
+    q: string,
+    page: { limit: number; offset: number },
+    search: () => Promise<SearchPage>,
+  ): Promise<SearchPage> {
+    if (this.seconds === 0) return search();
+    // The words, not the text: "Video", "video " and "video!" are one search.
+    const key = JSON.stringify([table, queryWords(q), page.limit, page.offset]);
+    const kept = this.answers.get(key);
+    if (kept && kept.until > this.now()) return kept.page;
+    const writes = this.writes;
+    const found = await search();
+    if (writes !== this.writes) return found;
+    if (this.answers.size >= MAX_REMEMBERED) this.answers.clear();
+    this.answers.set(key, { until: this.now() + this.seconds * 1000, page: found });
+    return found;
+  }
+
+  /** After a write that changed what searches find (committed). */
+  forget(): void {
+    this.writes += 1;
+    this.answers.clear();
+  }
+}

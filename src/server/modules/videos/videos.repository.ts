@@ -3,7 +3,7 @@ import type { PageQuery } from '../../../shared/contracts/pagination.ts';
 import type { Database, VideosTable } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { reusableQuery } from '../../db/reusable.ts';
-import { searchByWords } from '../../db/search.ts';
+import { RememberedSearches, searchByWords } from '../../db/search.ts';
 import { storedWords } from '../../db/words.ts';
 import { listTotal, ownedListReader } from '../paging.ts';
 import type { OwnerRow } from '../users/owner-columns.ts';
@@ -28,20 +28,26 @@ function searchWords(fields: { title?: string; description?: string }) {
 }
 
 export class VideosRepository {
+  private readonly searches: RememberedSearches;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect = 'sqlite',
-  ) {}
+    /** How long a search's ranking is reused (config.searchCacheSeconds; 0: never). */
+    searchCacheSeconds = 0,
+  ) {
+    this.searches = new RememberedSearches(searchCacheSeconds);
+  }
 
   /** One page of the videos matching the words of `q`, best match first (db/search.ts). */
   async search(
     q: string,
     page: PageQuery,
   ): Promise<{ rows: VideoListRow[]; total: number; suggestion?: string }> {
-    const { ids, total, suggestion } = await searchByWords(this.db, this.dialect, 'videos', q, {
-      limit: page.limit,
-      offset: (page.page - 1) * page.limit,
-    });
+    const at = { limit: page.limit, offset: (page.page - 1) * page.limit };
+    const { ids, total, suggestion } = await this.searches.answer('videos', q, at, () =>
+      searchByWords(this.db, this.dialect, 'videos', q, at),
+    );
     return { rows: await reader.byIds(this.db, ids), total, ...(suggestion ? { suggestion } : {}) };
   }
 
@@ -67,6 +73,7 @@ export class VideosRepository {
 
   async insert(row: Insertable<VideosTable>): Promise<void> {
     await this.db.insertInto('videos').values({ ...row, ...searchWords(row) }).execute();
+    this.searches.forget();
   }
 
   /**
@@ -85,6 +92,7 @@ export class VideosRepository {
       .where('id', '=', id);
     if (expectThumbnail !== undefined) query = query.where('thumbnail', '=', expectThumbnail);
     const result = await query.executeTakeFirst();
+    if (patch.title !== undefined || patch.description !== undefined) this.searches.forget();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -96,7 +104,7 @@ export class VideosRepository {
   async delete(
     id: string,
   ): Promise<{ video_file: string; thumbnail: string; renditions: string[] } | undefined> {
-    return this.db.transaction().execute(async (tx) => {
+    const gone = await this.db.transaction().execute(async (tx) => {
       const renditions = await tx
         .deleteFrom('video_renditions')
         .where('video_id', '=', id)
@@ -109,5 +117,8 @@ export class VideosRepository {
         .executeTakeFirst();
       return gone && { ...gone, renditions: renditions.map((r) => r.file) };
     });
+    // After the commit: a search between a forget and the commit would keep the deleted video.
+    this.searches.forget();
+    return gone;
   }
 }
