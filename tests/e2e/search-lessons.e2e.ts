@@ -1,7 +1,15 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { controlledByWorker, phone, shots, signUp, uniqueName, uploadClip, useChromium } from '../helpers/e2e.ts';
+import {
+  controlledByWorker,
+  phone,
+  shots,
+  signUp,
+  uniqueName,
+  uploadClip,
+  useChromium,
+} from '../helpers/e2e.ts';
 
 // "Search videos" as a student uses it on a phone: words typed a letter at a time, the best lesson
 // first, a typo forgiven, the search kept in the address through a lesson and Back, and the same

@@ -50,7 +50,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
   it('0011 gives the videos already there their words and vocabulary, and steps down to trigrams', async () => {
     database = await createTestDatabase(kind, { migrate: false });
     await migrateTo(database.db, '0010-server-secrets');
-    const db = database.db.kysely as unknown as Kysely<any>;
+    const db = database.db.kysely as unknown as Kysely<Untyped>;
     const at = new Date().toISOString();
     await db
       .insertInto('users')
@@ -92,7 +92,11 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       .select(['id', 'title_words', 'description_words'])
       .orderBy('id')
       .execute();
-    expect(words.find((w) => w.id === 'v000')).toEqual({ id: 'v000', title_words: 'old lesson 0', description_words: 'for beginners' });
+    expect(words.find((w) => w.id === 'v000')).toEqual({
+      id: 'v000',
+      title_words: 'old lesson 0',
+      description_words: 'for beginners',
+    });
     expect(words.find((w) => w.id === 'v-hindi')).toEqual({
       id: 'v-hindi',
       title_words: 'गणित की किताब',

@@ -195,7 +195,7 @@ describe.each(databaseKinds)('Search videos on %s', (kind) => {
 
   it('forgives one typo in a word of five letters or more when nothing matches, saying how it read the query', async () => {
     // A swap, a missing letter, an extra letter, a changed letter.
-    for (const [typed, meant] of [
+    for (const [typed, meant] of <Array<[string, string]>>[
       ['fractoins', 'fractions'],
       ['fractons', 'fractions'],
       ['fracttions', 'fractions'],

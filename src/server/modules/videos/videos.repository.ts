@@ -72,7 +72,10 @@ export class VideosRepository {
   }
 
   async insert(row: Insertable<VideosTable>): Promise<void> {
-    await this.db.insertInto('videos').values({ ...row, ...searchWords(row) }).execute();
+    await this.db
+      .insertInto('videos')
+      .values({ ...row, ...searchWords(row) })
+      .execute();
     this.searches.forget();
   }
 
