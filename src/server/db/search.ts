@@ -22,8 +22,6 @@ export const TYPO_MIN_CHARS = 5;
 /** The last character there is, so that `[p, p + LAST)` is every word beginning with `p`. */
 const LAST = '\u{10FFFF}';
 
-const like = (word: string, whole: boolean) => (whole ? `% ${word} %` : `% ${word}%`);
-
 /**
  * The ids of the rows holding every word of `q`, each word as a whole word or a word's beginning,
  * in the title or the description; every match is ranked, best first:
@@ -64,16 +62,21 @@ async function rank(
   { limit, offset }: { limit: number; offset: number },
 ): Promise<SearchPage> {
   const t = sql.table(table);
+  // Where `needle` first stands in `texts` (1 for the start, 0 for nowhere): the same answer from
+  // SQLite's instr and PostgreSQL's strpos, and cheaper than LIKE on every match.
+  const at = (texts: RawBuilder<unknown>, needle: string) =>
+    dialect === 'sqlite' ? sql`instr(${texts}, ${needle})` : sql`strpos(${texts}, ${needle})`;
   const count = (texts: RawBuilder<unknown>, whole: boolean) =>
     sql.join(
-      words.map((w) => sql`(case when ${texts} like ${like(w, whole)} then 1 else 0 end)`),
+      words.map((w) => sql`(case when ${at(texts, whole ? ` ${w} ` : ` ${w}`)} > 0 then 1 else 0 end)`),
       sql` + `,
     );
-  // The space before the first word makes "% w" find a word's beginning and never a word's inside.
+  // A space before each word makes " w" find a word's beginning and never a word's inside.
+  const title = sql`(' ' || v.title_words)`;
   const scores = sql`v.id, v.created_at,
-    ${count(sql`(' ' || v.title_words)`, false)} as in_title,
+    ${count(title, false)} as in_title,
     ${count(sql`(' ' || v.title_words || ' ' || v.description_words || ' ')`, true)} as whole,
-    (case when (' ' || v.title_words) like ${` ${words[0]}%`} then 1 else 0 end) as named`;
+    (case when ${at(title, ` ${words[0]}`)} = 1 then 1 else 0 end) as named`;
   const matches =
     dialect === 'sqlite'
       ? sql`select ${scores} from ${sql.table(`${table}_words`)} s join ${t} v on v.rowid = s.rowid
