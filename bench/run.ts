@@ -25,6 +25,7 @@ import { lighthouseMedians } from './lighthouse.ts';
 import { SEED_MEDIA, scratchDatabase, seed, type SeedSizes } from './seed.ts';
 import { renditionsSection } from './renditions.ts';
 import { savedVideosSection } from './saved-videos.ts';
+import { searchSection } from './search.ts';
 import { uploadsSection } from './uploads.ts';
 
 // BENCH_SCALE shrinks the data set for a quick trial of the script itself (e.g. 0.01).
@@ -45,7 +46,7 @@ const SIZES = Object.fromEntries(
   Object.entries(FULL).map(([k, v]) => [k, Math.max(k === 'users' ? 100 : 1, Math.round(v * SCALE))]),
 ) as unknown as SeedSizes;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
-// BENCH_ONLY=api,uploads,renditions,saved,cluster,client runs only those sections, for a quick look at one.
+// BENCH_ONLY=api,search,uploads,renditions,saved,cluster,client runs only those sections, for a quick look at one.
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const PASSWORD = 'benchmark password';
 const lines: string[] = [];
@@ -363,6 +364,7 @@ async function main() {
     if (process.env.BENCH_DATABASE_URL) await preparedSection(say, SECONDS, SIZES);
     else say('\n(PostgreSQL not measured: set BENCH_DATABASE_URL.)');
   }
+  if (part('search')) await searchSection(say, SECONDS, SCALE);
   if (part('uploads')) await uploadsSection(say);
   if (part('renditions')) await renditionsSection(say);
   if (part('saved')) await savedVideosSection(say);

@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../src/server/config.ts';
 import type { Database } from '../src/server/db/schema.ts';
+import { fillWords } from '../src/server/db/migrations/0013-word-search.ts';
 
 export interface SeedSizes {
   users: number;
@@ -70,6 +71,8 @@ export async function seed(db: Kysely<Database>, kind: DatabaseConfig['kind'], s
     select 'v' || n, 'u' || (n % ${u} + 1), 'Video ' || n, 'About video ' || n, '${SEED_MEDIA.video}', '${SEED_MEDIA.thumbnail}', 60, ${SEED_CLIP_BYTES}, 'video/webm', '[]', n % 500,
       ${time('n * 7')}, ${time('n * 7')}
     from ${series(s.videos)}`);
+  // Search's words (migration 0013) are split by the server's code, not by SQL: filled as the server would.
+  await fillWords(db as unknown as Kysely<unknown>, 'videos');
   await run(`insert into comments (id, video_id, owner_id, content, created_at, updated_at)
     select 'c' || n, case when n <= ${s.commentsOnV1} then 'v1' else 'v' || (n % ${s.videos} + 1) end, 'u' || (n % ${u} + 1),
       'Comment ' || n, ${time('n')}, ${time('n')}

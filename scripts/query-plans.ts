@@ -192,7 +192,7 @@ How a page is read (src/server/modules/paging.ts and the repositories):
   channel's subscriptions; with 1,000 users this is its cheapest plan. It reads one channel's
   rows, never the whole table.
 - A video answer reads its renditions and processing state from its own row
-  (\`rendition_summary\`, \`processing_state\`; migration 0011): no statement for the renditions or
+  (\`rendition_summary\`, \`processing_state\`; migration 0012): no statement for the renditions or
   the jobs of a page. The first page of videos carries its total as a column of the page query.
   \`tests/server/statement-counts.test.ts\` asserts how many statements each list route runs.
 

@@ -213,7 +213,7 @@ export async function buildApp({ config, db, logger }: AppDeps): Promise<Fastify
     config,
   );
   const usersRepo = new UsersRepository(db.kysely);
-  const videosRepo = new VideosRepository(db.kysely, db.dialect);
+  const videosRepo = new VideosRepository(db.kysely, db.dialect, config.searchCacheSeconds);
   const users = new UsersService(usersRepo, sessions, media);
   const redis = config.redisUrl ? await openRedis(app, config.redisUrl) : undefined;
   // Resumable uploads on the bucket when media are there (loaded only then): docs/deploy.md.

@@ -26,6 +26,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0010-server-secrets', 'Success'],
       ['0011-media-writes', 'Success'],
       ['0012-video-media-summary', 'Success'],
+      ['0013-word-search', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -46,7 +47,81 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0010-server-secrets',
       '0011-media-writes',
       '0012-video-media-summary',
+      '0013-word-search',
     ]);
+  });
+
+  it('0013 gives the videos already there their words and vocabulary, and steps down to trigrams', async () => {
+    database = await createTestDatabase(kind, { migrate: false });
+    await migrateTo(database.db, '0012-video-media-summary');
+    const db = database.db.kysely as unknown as Kysely<Untyped>;
+    const at = new Date().toISOString();
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        username: 'u1',
+        email: 'u1@school.example',
+        full_name: 'u1',
+        password_hash: 'x',
+        avatar: 'a.webp',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const video = (id: string, title: string, description: string) => ({
+      id,
+      owner_id: 'u1',
+      title,
+      description,
+      video_file: 'v.mp4',
+      thumbnail: 't.webp',
+      duration: 1,
+      created_at: at,
+      updated_at: at,
+    });
+    // More rows than one batch of the fill.
+    await db
+      .insertInto('videos')
+      .values([
+        video('v-hindi', 'गणित की किताब', 'भिन्न, दशमलव'),
+        ...Array.from({ length: 620 }, (_, i) =>
+          video(`v${String(i).padStart(3, '0')}`, `Old Lesson ${i}`, 'For-beginners!'),
+        ),
+      ])
+      .execute();
+    await migrateToLatest(database.db);
+    const words = await db
+      .selectFrom('videos')
+      .select(['id', 'title_words', 'description_words'])
+      .orderBy('id')
+      .execute();
+    expect(words.find((w) => w.id === 'v000')).toEqual({
+      id: 'v000',
+      title_words: 'old lesson 0',
+      description_words: 'for beginners',
+    });
+    expect(words.find((w) => w.id === 'v-hindi')).toEqual({
+      id: 'v-hindi',
+      title_words: 'गणित की किताब',
+      description_words: 'भिन्न दशमलव',
+    });
+    expect(words.every((w) => w.title_words !== '')).toBe(true);
+    const vocab = await sql<{
+      term: string;
+      doc: number;
+    }>`select term, doc from videos_words_vocab where term in ('old', 'beginners', 'किताब') order by term`.execute(
+      db,
+    );
+    expect(vocab.rows.map((r) => [r.term, Number(r.doc)])).toEqual([
+      ['beginners', 620],
+      ['old', 620],
+      ['किताब', 1],
+    ]);
+    await migrateTo(database.db, '0012-video-media-summary');
+    const columns = await db.selectFrom('videos').selectAll().limit(1).execute();
+    expect(Object.keys(columns[0]!)).not.toContain('title_words');
+    await migrateToLatest(database.db);
   });
 
   it('run once when several instances start at once (docs/deploy.md, "Migrations")', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
-import type { Video } from '../../shared/contracts/videos.ts';
+import type { Video, VideoPage } from '../../shared/contracts/videos.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { useCurrentUser } from '../lib/session.tsx';
 import { usePagedList } from '../lib/use-paged-list.ts';
@@ -76,9 +76,13 @@ export function useVideoList(ownerId?: string) {
 }
 
 /**
- * "Search videos": those matching every word of `q`, best match first (docs/api.md, "Search");
- * an empty `q` is the plain list, under the plain list's own key.
+ * "Search videos": those matching every word of `q`, best match first, or those of the
+ * corrected query named by `suggestion` (docs/api.md, "Search"); an empty `q` is the plain list,
+ * under the plain list's own key.
  */
 export function useVideoSearch(q: string) {
-  return usePagedList<Video>(q ? `/videos?q=${encodeURIComponent(q)}` : '/videos', VIDEOS_PAGE_SIZE);
+  const list = usePagedList<Video>(q ? `/videos?q=${encodeURIComponent(q)}` : '/videos', VIDEOS_PAGE_SIZE);
+  // When nothing matched as typed, the videos of the corrected query, which the first page names.
+  const suggestion = q ? (list.firstPage as VideoPage | undefined)?.suggestion : undefined;
+  return { ...list, suggestion };
 }

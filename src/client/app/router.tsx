@@ -52,6 +52,9 @@ function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
   );
 }
 
+/** The screens whose address carries a search (`?q=`). */
+const searchedRoutes = new Set<string>(['/dashbord', '/videos']);
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Layout,
   notFoundComponent: NotFound,
@@ -63,8 +66,14 @@ const routeTree = rootRoute.addChildren(
       getParentRoute: () => rootRoute,
       path,
       component: lazyRouteComponent(routeFiles[path]),
-      // Only /login reads its search: where to go back to after signing in.
-      validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+      // /login reads where to go back to after signing in; the video lists, what was searched
+      // ("Search videos", so that a search has an address to share and to reopen offline).
+      validateSearch: (search: Record<string, unknown>): { redirect?: string; q?: string } => {
+        if (searchedRoutes.has(path)) {
+          // The router reads `?q=4242` as a number: the words are text whatever they look like.
+          const q = ['string', 'number', 'boolean'].includes(typeof search.q) ? String(search.q) : '';
+          return q.trim() ? { q } : {};
+        }
         if (path !== '/login') return {};
         const target = safeRedirect(search.redirect);
         return target ? { redirect: target } : {};

@@ -428,6 +428,7 @@ export const en = {
   'videos.searching': 'Searching…',
   'videos.loading': 'Loading videos…',
   'videos.noMatch': 'No videos match “{query}”.',
+  'videos.showingResultsFor': 'Showing results for “{query}”',
   'videos.empty': 'No videos yet. Upload the first one!',
   'videos.search': 'Search videos',
   'videos.searchPlaceholder': 'Title or description',

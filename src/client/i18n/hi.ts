@@ -417,6 +417,7 @@ export const hi: Catalogue = {
   'videos.searching': 'खोजा जा रहा है…',
   'videos.loading': 'वीडियो लोड हो रहे हैं…',
   'videos.noMatch': '“{query}” से मेल खाता कोई वीडियो नहीं।',
+  'videos.showingResultsFor': '“{query}” के नतीजे दिखाए जा रहे हैं',
   'videos.empty': 'अभी कोई वीडियो नहीं। पहला वीडियो आप अपलोड करें!',
   'videos.search': 'वीडियो खोजें',
   'videos.searchPlaceholder': 'शीर्षक या विवरण',

@@ -30,6 +30,8 @@ export function usePagedList<T>(
   const last = pages.at(-1);
   return {
     items: pages.flatMap((page) => page.docs),
+    /** The first page as the server sent it, for what a list says beside its items. */
+    firstPage: pages[0],
     error: error as unknown,
     isLoading,
     hasMore: last?.hasNextPage ?? false,

@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-renditions.ts';
 import * as m0010 from './migrations/0010-server-secrets.ts';
 import * as m0011 from './migrations/0011-media-writes.ts';
 import * as m0012 from './migrations/0012-video-media-summary.ts';
+import * as m0013 from './migrations/0013-word-search.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -39,6 +40,7 @@ const migrations: Record<string, MigrationModule> = {
   '0010-server-secrets': m0010,
   '0011-media-writes': m0011,
   '0012-video-media-summary': m0012,
+  '0013-word-search': m0013,
 };
 
 /** Names the transaction-level advisory lock that migrations hold on PostgreSQL (any constant). */

@@ -50,6 +50,9 @@ export interface VideosTable {
   owner_id: string;
   title: string;
   description: string;
+  /** The title's and description's words for search (words.ts, migration 0013), written beside them. */
+  title_words: Generated<string>;
+  description_words: Generated<string>;
   video_file: string;
   thumbnail: string;
   duration: number;

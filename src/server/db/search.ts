@@ -1,70 +1,193 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from './database.ts';
-import type { Database } from './schema.ts';
-
-/** Words of three characters or more can use the trigram index; shorter ones are checked row by row. */
-const INDEXED = 3;
-
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { wordsVector } from './migrations/0013-word-search.ts';
+import { byteOrder, charCount, oneTypoApart, queryWords } from './words.ts';
 
 /**
- * A search lists at most this many videos: the newest matches, best first among them. Without a
- * cap, a word that most titles have (every seeded title says "Video") makes the count and the
- * ranking read every row: 24 searches a second with a p99 of 3.9 s on 100,000 videos on SQLite,
- * 18 and 2.9 s on PostgreSQL, measured before the cap.
+ * Search by words (docs/api.md, "Search"), for any table that migration 0013's `addWordSearch`
+ * gave words: `videos` now, courses later with the same rules.
  */
-export const MAX_SEARCH_RESULTS = 1000;
+export type SearchTable = 'videos';
+
+/** One page of matching ids, best first; the number of matches; the corrected query, if one was used. */
+export interface SearchPage {
+  ids: string[];
+  total: number;
+  suggestion?: string;
+}
+
+/** A word this long or longer is corrected when nothing matches (one typo in a shorter word is another word). */
+export const TYPO_MIN_CHARS = 5;
+
+/** The last character there is, so that `[p, p + LAST)` is every word beginning with `p`. */
+const LAST = '\u{10FFFF}';
 
 /**
- * The ids of the videos whose title or description contains every word (lower-case already):
- * among the newest `MAX_SEARCH_RESULTS` matches, best match first (the more words in the title,
- * the better), then newest first. One page, and the total (at most the cap). The index is
- * SQLite's FTS5 trigram table or PostgreSQL's pg_trgm index (migration 0008).
+ * The ids of the rows holding every word of `q`, each word as a whole word or a word's beginning,
+ * in the title or the description; every match is ranked, best first:
+ * 1. the more of the words the title holds, the better (title above description);
+ * 2. then the more of the words stand whole (not only as a beginning), the better;
+ * 3. then a title that begins with the first word (the lesson named for it) before the others;
+ * 4. then newest first, and the id to settle ties.
+ * The ranking is this same expression on both databases, so both give the same order; the
+ * databases' own scores (FTS5's bm25, PostgreSQL's ts_rank_cd) differ from each other.
+ *
+ * When nothing matches, each word of `TYPO_MIN_CHARS` or more that begins no indexed word is
+ * replaced by the indexed word one typo from it that most rows hold; if that query finds rows,
+ * they are the answer and `suggestion` is that query.
  */
-export async function searchVideoIds(
-  db: Kysely<Database>,
+export async function searchByWords<DB>(
+  db: Kysely<DB>,
   dialect: Dialect,
+  table: SearchTable,
+  q: string,
+  page: { limit: number; offset: number },
+): Promise<SearchPage> {
+  const words = queryWords(q);
+  if (words.length === 0) return { ids: [], total: 0 };
+  const any = db as unknown as Kysely<unknown>;
+  const found = await rank(any, dialect, table, words, page);
+  if (found.total > 0) return found;
+  const fixed = await correct(any, table, words);
+  if (!fixed) return found;
+  const again = await rank(any, dialect, table, fixed, page);
+  return again.total > 0 ? { ...again, suggestion: fixed.join(' ') } : found;
+}
+
+async function rank(
+  db: Kysely<unknown>,
+  dialect: Dialect,
+  table: SearchTable,
   words: string[],
   { limit, offset }: { limit: number; offset: number },
-): Promise<{ ids: string[]; total: number }> {
-  const inTitle = (word: string): RawBuilder<number> =>
+): Promise<SearchPage> {
+  const t = sql.table(table);
+  // Where `needle` first stands in `texts` (1 for the start, 0 for nowhere): the same answer from
+  // SQLite's instr and PostgreSQL's strpos, and cheaper than LIKE on every match.
+  const at = (texts: RawBuilder<unknown>, needle: string) =>
+    dialect === 'sqlite' ? sql`instr(${texts}, ${needle})` : sql`strpos(${texts}, ${needle})`;
+  const count = (texts: RawBuilder<unknown>, whole: boolean) =>
+    sql.join(
+      words.map((w) => sql`(case when ${at(texts, whole ? ` ${w} ` : ` ${w}`)} > 0 then 1 else 0 end)`),
+      sql` + `,
+    );
+  // A space before each word makes " w" find a word's beginning and never a word's inside.
+  const title = sql`(' ' || v.title_words)`;
+  const scores = sql`v.id, v.created_at,
+    ${count(title, false)} as in_title,
+    ${count(sql`(' ' || v.title_words || ' ' || v.description_words || ' ')`, true)} as whole,
+    (case when ${at(title, ` ${words[0]}`)} = 1 then 1 else 0 end) as named`;
+  const matches =
     dialect === 'sqlite'
-      ? // SQLite's lower() folds ASCII only; FTS5 (case_sensitive 0) matched the rest already.
-        sql<number>`(instr(lower(m.title), ${word}) > 0)`
-      : sql<number>`(strpos(lower(m.title), ${word}) > 0)::int`;
-  const rank = sql.join(words.map(inTitle), sql` + `);
-  const contains = (word: string) =>
-    sql`(lower(v.title) like ${likePattern(word)} escape '\\' or lower(v.description) like ${likePattern(word)} escape '\\')`;
-
-  let matches: RawBuilder<unknown>;
-  if (dialect === 'sqlite') {
-    const indexed = words.filter((w) => [...w].length >= INDEXED);
-    const others = words.filter((w) => [...w].length < INDEXED);
-    const match = indexed.map((w) => `"${w.replaceAll('"', '""')}"`).join(' AND ');
-    // Newest first by rowid, the order FTS5 can give without sorting: rows are inserted as made.
-    matches = indexed.length
-      ? sql`select v.id, v.title, v.created_at from videos_search s join videos v on v.rowid = s.rowid
-          where videos_search match ${match}${others.length ? sql` and ${sql.join(others.map(contains), sql` and `)}` : sql``}
-          order by s.rowid desc limit ${MAX_SEARCH_RESULTS}`
-      : // Without a word long enough for the index, rows are read newest first until the cap.
-        sql`select v.id, v.title, v.created_at from videos v where ${sql.join(others.map(contains), sql` and `)}
-          order by v.created_at desc, v.id desc limit ${MAX_SEARCH_RESULTS}`;
-  } else {
-    const whole = (word: string) =>
-      sql`lower(v.title || ' ' || v.description) like ${likePattern(word)} escape '\\'`;
-    matches = sql`select v.id, v.title, v.created_at from videos v where ${sql.join(words.map(whole), sql` and `)}
-      order by v.created_at desc, v.id desc limit ${MAX_SEARCH_RESULTS}`;
-  }
+      ? sql`select ${scores} from ${sql.table(`${table}_words`)} s join ${t} v on v.rowid = s.rowid
+          where ${sql.table(`${table}_words`)} match ${words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(' AND ')}`
+      : sql`select ${scores} from ${t} v
+          where ${wordsVector('v.')} @@ ${words.map((w) => `'${w.replace(/['\\]/g, (c) => `\\${c}`)}':*`).join(' & ')}::tsquery`;
   // One statement reads the matches once for both the page and the total (a window count).
   const page = await sql<{ id: string; n: number }>`
     with m as (${matches})
     select m.id as id, count(*) over () as n from m
-    order by ${rank} desc, m.created_at desc, m.id desc
+    order by m.in_title desc, m.whole desc, m.named desc, m.created_at desc, m.id desc
     limit ${limit} offset ${offset}`.execute(db);
-  if (page.rows.length > 0) {
-    return { ids: page.rows.map((r) => r.id), total: Number(page.rows[0]!.n) };
-  }
+  if (page.rows.length > 0) return { ids: page.rows.map((r) => r.id), total: Number(page.rows[0]!.n) };
   // A page past the end has no row to carry the total: count apart.
   const total = await sql<{ n: number }>`with m as (${matches}) select count(*) as n from m`.execute(db);
   return { ids: [], total: Number(total.rows[0]?.n ?? 0) };
+}
+
+/** Indexed words from `from` up to every word beginning with `prefix`, of a length in [min, max]. */
+async function vocabulary(
+  db: Kysely<unknown>,
+  table: SearchTable,
+  prefix: string,
+  lengths?: [number, number],
+): Promise<Array<{ term: string; doc: number }>> {
+  const { rows } = await sql<{ term: string; doc: number }>`
+    select term, doc from ${sql.table(`${table}_words_vocab`)}
+    where term >= ${prefix} and term < ${prefix + LAST}
+    ${lengths ? sql`and length(term) between ${lengths[0]} and ${lengths[1]}` : sql``}
+    ${lengths ? sql`` : sql`limit 1`}`.execute(db);
+  return rows.map((r) => ({ term: r.term, doc: Number(r.doc) }));
+}
+
+/**
+ * `words` with each long word that begins no indexed word replaced by its likeliest one-typo
+ * correction, or undefined when none was replaced. Candidates are the indexed words beginning
+ * with the word's first or second character and at most one character longer or shorter: so a
+ * changed or missing first letter is not corrected (a swap of the first two, or an extra letter
+ * before them, is), which keeps the look-up to two ranges of the vocabulary.
+ */
+async function correct(
+  db: Kysely<unknown>,
+  table: SearchTable,
+  words: string[],
+): Promise<string[] | undefined> {
+  let changed = false;
+  const out: string[] = [];
+  for (const word of words) {
+    const n = charCount(word);
+    if (n < TYPO_MIN_CHARS || (await vocabulary(db, table, word)).length > 0) {
+      out.push(word);
+      continue;
+    }
+    const [first, second] = [...word];
+    const seen = new Map<string, number>();
+    for (const start of new Set([first!, second!])) {
+      for (const c of await vocabulary(db, table, start, [n - 1, n + 1])) seen.set(c.term, c.doc);
+    }
+    const best = [...seen]
+      .filter(([term]) => oneTypoApart(word, term))
+      .sort(([a, x], [b, y]) => y - x || byteOrder(a, b))[0];
+    if (best) {
+      out.push(best[0]);
+      changed = true;
+    } else out.push(word);
+  }
+  return changed ? out : undefined;
+}
+
+/** Searches remembered at most: a bound on memory, whatever students type. */
+const MAX_REMEMBERED = 500;
+
+/**
+ * Rankings of recent searches, reused for the same words and page for `seconds`: a word most
+ * videos hold has every one of them ranked, which no index makes cheap (docs/api.md, "Search"),
+ * and students search for the same few things. Only the ranking is kept (ids, total,
+ * suggestion); the videos themselves are read afresh each time. `forget` runs on every write
+ * of this process; another instance's write shows within `seconds`.
+ */
+export class RememberedSearches {
+  private readonly answers = new Map<string, { until: number; page: SearchPage }>();
+  /** Counts the writes, so that a search that overlapped one is not kept. */
+  private writes = 0;
+
+  constructor(
+    private readonly seconds: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  async answer(
+    table: SearchTable,
+    q: string,
+    page: { limit: number; offset: number },
+    search: () => Promise<SearchPage>,
+  ): Promise<SearchPage> {
+    if (this.seconds === 0) return search();
+    // The words, not the text: "Video", "video " and "video!" are one search.
+    const key = JSON.stringify([table, queryWords(q), page.limit, page.offset]);
+    const kept = this.answers.get(key);
+    if (kept && kept.until > this.now()) return kept.page;
+    const writes = this.writes;
+    const found = await search();
+    if (writes !== this.writes) return found;
+    if (this.answers.size >= MAX_REMEMBERED) this.answers.clear();
+    this.answers.set(key, { until: this.now() + this.seconds * 1000, page: found });
+    return found;
+  }
+
+  /** After a write that changed what searches find (committed). */
+  forget(): void {
+    this.writes += 1;
+    this.answers.clear();
+  }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedSchema } from './pagination.ts';
 import { publicUserSchema } from './users.ts';
 
 const text = (label: string) =>
@@ -79,6 +80,13 @@ export type Video = z.infer<typeof videoSchema>;
 export const videoSearchSchema = z.object({
   q: z.string().trim().max(200, 'Search at most 200 characters').optional(),
 });
+
+/**
+ * A page of `GET /videos`; after a search that found nothing as typed, `suggestion` is the
+ * corrected query whose videos the page lists ("Showing results for …").
+ */
+export const videoPageSchema = pagedSchema(videoSchema).extend({ suggestion: z.string().optional() });
+export type VideoPage = z.infer<typeof videoPageSchema>;
 
 export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 export const ID_PARAM_MAX = 64;

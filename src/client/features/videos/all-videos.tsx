@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Video } from '../../../shared/contracts/videos.ts';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
 import { useVideoSearch } from '../../api/videos.ts';
@@ -16,12 +17,34 @@ const SEARCH_PAUSE_MS = 350;
  * chosen one plays above the list, with what the route puts under it (the comments).
  */
 export function AllVideos({ below }: { below: (video: Video) => ReactNode }) {
-  const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState('');
+  // What is searched lives in the address (?q=), so that a search can be shared, survives Back,
+  // and reopens offline from the answer the service worker saved for that very request.
+  const { q: inAddress = '' } = useSearch({ strict: false }) as { q?: string };
+  const query = inAddress.trim();
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState(inAddress);
+  // The last query this box put in the address: any other came from Back, Forward or a link,
+  // and replaces what the box holds (never what the student is still typing).
+  const sent = useRef(query);
   useEffect(() => {
-    const timer = setTimeout(() => setQuery(typed.trim()), SEARCH_PAUSE_MS);
+    if (query !== sent.current) {
+      sent.current = query;
+      setTyped(query);
+    }
+  }, [query]);
+  const search = (text: string) => {
+    const q = text.trim();
+    if (q === query) return;
+    sent.current = q;
+    // Replaced, not pushed: Back leaves the list rather than stepping through every word typed.
+    void navigate({ to: '.', search: q ? { q } : {}, replace: true });
+  };
+  useEffect(() => {
+    const timer = setTimeout(() => search(typed), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+    // `search` reads only the address's query, which is a dependency already.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed, query]);
   const list = useVideoSearch(query);
   const [selected, setSelected] = useState<Video | undefined>();
   const searchId = useId();
@@ -41,6 +64,11 @@ export function AllVideos({ below }: { below: (video: Video) => ReactNode }) {
   else
     body = (
       <>
+        {list.suggestion ? (
+          <p className="search-suggestion" role="status">
+            {t('videos.showingResultsFor', { query: list.suggestion })}
+          </p>
+        ) : null}
         <VideoGrid videos={list.items} selectedId={selected?._id} onSelect={choose} />
         {list.hasMore ? <MoreButton loading={list.loadingMore} onClick={list.loadMore} /> : null}
       </>
@@ -53,7 +81,7 @@ export function AllVideos({ below }: { below: (video: Video) => ReactNode }) {
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
-          setQuery(typed.trim());
+          search(typed);
         }}
       >
         <label htmlFor={searchId}>{t('videos.search')}</label>

@@ -12,6 +12,8 @@ export function useShowVideoAddress(): (videoId: string) => void {
     (videoId: string) => {
       void navigate({
         to: '.',
+        // The list's search stays as it was under the video.
+        search: true,
         // A state of its own: without it the router sees the same location and changes nothing.
         state: (previous) => ({ ...previous, shownVideo: videoId }),
         mask: { to: '/videos/$videoId', params: { videoId }, unmaskOnReload: true },

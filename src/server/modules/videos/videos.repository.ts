@@ -3,7 +3,8 @@ import type { PageQuery } from '../../../shared/contracts/pagination.ts';
 import type { Database, VideosTable } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { reusableQuery } from '../../db/reusable.ts';
-import { searchVideoIds } from '../../db/search.ts';
+import { RememberedSearches, searchByWords } from '../../db/search.ts';
+import { storedWords } from '../../db/words.ts';
 import { listTotal, ownedListReader } from '../paging.ts';
 import { ownerColumns, type OwnerRow } from '../users/owner-columns.ts';
 
@@ -45,19 +46,36 @@ const commentsCountQuery = reusableQuery(
     db.selectFrom('videos').select('comments_count').where('id', '=', v.id),
 );
 
+/** The words search reads (migration 0013), written with the text they come from. */
+function searchWords(fields: { title?: string; description?: string }) {
+  return {
+    ...(fields.title === undefined ? {} : { title_words: storedWords(fields.title) }),
+    ...(fields.description === undefined ? {} : { description_words: storedWords(fields.description) }),
+  };
+}
+
 export class VideosRepository {
+  private readonly searches: RememberedSearches;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect = 'sqlite',
-  ) {}
+    /** How long a search's ranking is reused (config.searchCacheSeconds; 0: never). */
+    searchCacheSeconds = 0,
+  ) {
+    this.searches = new RememberedSearches(searchCacheSeconds);
+  }
 
-  /** One page of the videos whose title or description contains every word, best match first. */
-  async search(words: string[], page: PageQuery): Promise<{ rows: VideoListRow[]; total: number }> {
-    const { ids, total } = await searchVideoIds(this.db, this.dialect, words, {
-      limit: page.limit,
-      offset: (page.page - 1) * page.limit,
-    });
-    return { rows: await reader.byIds(this.db, ids), total };
+  /** One page of the videos matching the words of `q`, best match first (db/search.ts). */
+  async search(
+    q: string,
+    page: PageQuery,
+  ): Promise<{ rows: VideoListRow[]; total: number; suggestion?: string }> {
+    const at = { limit: page.limit, offset: (page.page - 1) * page.limit };
+    const { ids, total, suggestion } = await this.searches.answer('videos', q, at, () =>
+      searchByWords(this.db, this.dialect, 'videos', q, at),
+    );
+    return { rows: await reader.byIds(this.db, ids), total, ...(suggestion ? { suggestion } : {}) };
   }
 
   /** One page, newest first; `ownerId` narrows to one channel. Totals are kept, not counted. */
@@ -90,7 +108,11 @@ export class VideosRepository {
   }
 
   async insert(row: Insertable<VideosTable>): Promise<void> {
-    await this.db.insertInto('videos').values(row).execute();
+    await this.db
+      .insertInto('videos')
+      .values({ ...row, ...searchWords(row) })
+      .execute();
+    this.searches.forget();
   }
 
   /**
@@ -103,9 +125,13 @@ export class VideosRepository {
     patch: Partial<Pick<VideoRow, 'title' | 'description' | 'thumbnail' | 'updated_at'>>,
     expectThumbnail?: string,
   ): Promise<boolean> {
-    let query = this.db.updateTable('videos').set(patch).where('id', '=', id);
+    let query = this.db
+      .updateTable('videos')
+      .set({ ...patch, ...searchWords(patch) })
+      .where('id', '=', id);
     if (expectThumbnail !== undefined) query = query.where('thumbnail', '=', expectThumbnail);
     const result = await query.executeTakeFirst();
+    if (patch.title !== undefined || patch.description !== undefined) this.searches.forget();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -117,7 +143,7 @@ export class VideosRepository {
   async delete(
     id: string,
   ): Promise<{ video_file: string; thumbnail: string; renditions: string[] } | undefined> {
-    return this.db.transaction().execute(async (tx) => {
+    const gone = await this.db.transaction().execute(async (tx) => {
       const renditions = await tx
         .deleteFrom('video_renditions')
         .where('video_id', '=', id)
@@ -130,5 +156,8 @@ export class VideosRepository {
         .executeTakeFirst();
       return gone && { ...gone, renditions: renditions.map((r) => r.file) };
     });
+    // After the commit: a search between a forget and the commit would keep the deleted video.
+    this.searches.forget();
+    return gone;
   }
 }

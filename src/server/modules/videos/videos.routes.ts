@@ -2,7 +2,12 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema } from '../../../shared/contracts/envelope.ts';
 import { pagedSchema, pageQuerySchema } from '../../../shared/contracts/pagination.ts';
-import { ID_PARAM_MAX, videoSchema, videoSearchSchema } from '../../../shared/contracts/videos.ts';
+import {
+  ID_PARAM_MAX,
+  videoPageSchema,
+  videoSchema,
+  videoSearchSchema,
+} from '../../../shared/contracts/videos.ts';
 import type { Config } from '../../config.ts';
 import { ok } from '../../envelope.ts';
 import { AppError } from '../../errors.ts';
@@ -31,7 +36,7 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
       schema: {
         summary: 'All videos, newest first; with q, the videos matching its words, best match first',
         querystring: pageQuerySchema(20).extend(videoSearchSchema.shape),
-        response: { 200: envelopeSchema(pagedSchema(videoSchema)) },
+        response: { 200: envelopeSchema(videoPageSchema) },
       },
     },
     async (request) => {

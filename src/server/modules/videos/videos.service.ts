@@ -18,8 +18,6 @@ import type { TakenUpload, UploadsService } from '../uploads/uploads.service.ts'
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { VideoListRow, VideosRepository } from './videos.repository.ts';
 
-/** More words than this add little but cost a scan each. */
-const MAX_SEARCH_WORDS = 8;
 const missingVideo = () => new AppError(404, 'This video does not exist (it may have been deleted)');
 const notOwner = () => new AppError(403, 'Only the owner of this video may change or delete it');
 
@@ -74,12 +72,15 @@ export class VideosService {
     return toPaged(await this.toVideos(rows), page, total);
   }
 
-  /** "Search videos": every word of `q` in the title or description; an empty `q` is the plain list. */
-  async search(q: string, page: PageQuery): Promise<Paged<Video>> {
-    const words = [...new Set(q.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
-    if (words.length === 0) return this.list(undefined, page);
-    const { rows, total } = await this.videos.search(words, page);
-    return toPaged(await this.toVideos(rows), page, total);
+  /**
+   * "Search videos": the videos holding the words of `q`, best first, or those one typo away
+   * with the corrected query as `suggestion` (docs/api.md, "Search"). A blank `q` is the plain
+   * list; a `q` with no word in it (only punctuation) matches nothing.
+   */
+  async search(q: string, page: PageQuery): Promise<Paged<Video> & { suggestion?: string }> {
+    if (q.trim() === '') return this.list(undefined, page);
+    const { rows, total, suggestion } = await this.videos.search(q, page);
+    return { ...toPaged(await this.toVideos(rows), page, total), ...(suggestion ? { suggestion } : {}) };
   }
 
   async get(id: string): Promise<Video> {
