@@ -212,6 +212,9 @@ export const en = {
   'subscribe.on': 'Subscribe',
   'update.ready': 'A new version of EduPortal is ready.',
   'update.reload': 'Reload to update',
+  'insecure.notice':
+    'This address starts with http://, so EduPortal works here only while you are online. To use it offline, open it at its https:// address (ask whoever runs this server).',
+  'insecure.dismiss': 'Got it',
   'savedCopy.offline': 'Offline:',
   'savedCopy.showing': 'showing what was saved at',
   'savedCopy.end': '.',

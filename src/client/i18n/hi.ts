@@ -205,6 +205,9 @@ export const hi: Catalogue = {
   'subscribe.on': 'सदस्यता लें',
   'update.ready': 'EduPortal का नया संस्करण तैयार है।',
   'update.reload': 'अपडेट के लिए दोबारा लोड करें',
+  'insecure.notice':
+    'यह पता http:// से शुरू होता है, इसलिए EduPortal यहाँ केवल ऑनलाइन रहते हुए काम करता है। इसे ऑफ़लाइन इस्तेमाल करने के लिए इसे इसके https:// पते पर खोलें (इस सर्वर को चलाने वाले से पूछें)।',
+  'insecure.dismiss': 'ठीक है',
   'savedCopy.offline': 'ऑफ़लाइन:',
   'savedCopy.showing': 'यह दिखा रहे हैं जो सहेजा गया था:',
   'savedCopy.end': '।',
