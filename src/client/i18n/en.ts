@@ -157,6 +157,8 @@ export const en = {
   'settings.downloads': 'Downloads',
   'settings.downloads.label': 'Save downloads only on Wi-Fi',
   'server.badLogin': 'The username/email or password is not correct',
+  'server.accountDisabled':
+    'This account has been turned off. Ask whoever runs this EduPortal to turn it back on.',
   'server.usernameTaken': 'This username is taken',
   'server.emailTaken': 'An account with this email already exists',
   'server.oldPassword': 'The old password is not correct',

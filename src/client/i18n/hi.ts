@@ -151,6 +151,8 @@ export const hi: Catalogue = {
   'settings.downloads': 'डाउनलोड',
   'settings.downloads.label': 'डाउनलोड सिर्फ़ वाई-फ़ाई पर सहेजें',
   'server.badLogin': 'यूज़रनेम/ई-मेल या पासवर्ड सही नहीं है',
+  'server.accountDisabled':
+    'यह खाता बंद कर दिया गया है। इसे फिर से चालू करवाने के लिए इस EduPortal को चलाने वाले से पूछें।',
   'server.usernameTaken': 'यह यूज़रनेम पहले से लिया जा चुका है',
   'server.emailTaken': 'इस ई-मेल से एक खाता पहले से है',
   'server.oldPassword': 'पुराना पासवर्ड सही नहीं है',

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-uploads.ts';
 import * as m0008 from './migrations/0008-video-search.ts';
 import * as m0009 from './migrations/0009-renditions.ts';
 import * as m0010 from './migrations/0010-server-secrets.ts';
+import * as m0011 from './migrations/0011-disabled-accounts.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -35,6 +36,7 @@ const migrations: Record<string, MigrationModule> = {
   '0008-video-search': m0008,
   '0009-renditions': m0009,
   '0010-server-secrets': m0010,
+  '0011-disabled-accounts': m0011,
 };
 
 /** Names the transaction-level advisory lock that migrations hold on PostgreSQL (any constant). */
