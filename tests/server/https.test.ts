@@ -24,7 +24,7 @@ interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
-  alpn: string | false | undefined;
+  alpn: string | false | null | undefined;
   serial: string;
 }
 
