@@ -91,7 +91,12 @@ describe('configuration', () => {
 
   it('takes a certificate, its key and a redirect port for https, and refuses half of it', () => {
     const config = loadConfig(
-      { TLS_CERT_FILE: 'tls/cert.pem', TLS_KEY_FILE: '/etc/edu/key.pem', HTTP_REDIRECT_PORT: '80', PORT: '443' },
+      {
+        TLS_CERT_FILE: 'tls/cert.pem',
+        TLS_KEY_FILE: '/etc/edu/key.pem',
+        HTTP_REDIRECT_PORT: '80',
+        PORT: '443',
+      },
       cwd,
     );
     expect(config.tls).toEqual({ certFile: path.join(cwd, 'tls/cert.pem'), keyFile: '/etc/edu/key.pem' });

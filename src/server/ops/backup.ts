@@ -105,7 +105,7 @@ function prepareFolder(folder: string, config: Config): void {
  * 1. every media file there is now goes into the backup (a hard link or a copy);
  * 2. the database is copied as of one moment, and read there for the keys its rows name;
  * 3. a named key that step 1 did not take was published between 1 and 2; it is taken now. If it
- *    is already gone (its row was deleted just after 2), steps 2 and 3 run again, since this copy
+ *    is already gone (its row was deleted just after 2), steps 1 to 3 run again, since this copy
  *    of the database names a file nobody can have any more;
  * 4. files no copied row names are left out: they were being published or swept.
  * Every row acknowledged before the backup began is in the copy, and every file it names too.
@@ -122,13 +122,18 @@ export async function backup(config: Config, folderArg: string, print: Print): P
   const started = Date.now();
 
   const taken = new Set<string>();
-  for (const key of await listMedia(config.mediaDir)) {
-    if (await keep(path.join(config.mediaDir, key), path.join(mediaOut, key))) taken.add(key);
-  }
+  const takeAll = async () => {
+    for (const key of await listMedia(config.mediaDir)) {
+      if (taken.has(key)) continue;
+      if (await keep(path.join(config.mediaDir, key), path.join(mediaOut, key))) taken.add(key);
+    }
+  };
 
   let named: Set<string> | undefined;
   let file = '';
   for (let attempt = 1; attempt <= ATTEMPTS && !named; attempt += 1) {
+    // Again on each try: what was published since is then taken before the database's copy.
+    await takeAll();
     let snapshot: { file: string; read: Set<string> };
     try {
       snapshot = await snapshotDatabase(config.database, folder, (db) =>
