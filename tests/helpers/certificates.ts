@@ -12,6 +12,8 @@ export interface TestCa {
   caKey: string;
   /** The CA's certificate, PEM, for a client's trust list. */
   caPem: Buffer;
+  /** Base64 SHA-256 of the CA's SubjectPublicKeyInfo: Chromium then trusts what the CA signs. */
+  spki: string;
 }
 
 export interface ServerCertificate {
@@ -20,6 +22,11 @@ export interface ServerCertificate {
   /** Base64 SHA-256 of the certificate's SubjectPublicKeyInfo: what Chromium's SPKI flag takes. */
   spki: string;
   serial: string;
+}
+
+function spkiOf(pem: Buffer): string {
+  const der = new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(der).digest('base64');
 }
 
 const openssl = (args: string[], cwd: string) => execFileSync('openssl', args, { cwd, stdio: 'pipe' });
@@ -51,11 +58,13 @@ export function makeCa(dir: string, name = 'Test School CA'): TestCa {
     ],
     dir,
   );
+  const caPem = fs.readFileSync(path.join(dir, 'ca.pem'));
   return {
     dir,
     caCert: path.join(dir, 'ca.pem'),
     caKey: path.join(dir, 'ca.key'),
-    caPem: fs.readFileSync(path.join(dir, 'ca.pem')),
+    caPem,
+    spki: spkiOf(caPem),
   };
 }
 
@@ -118,12 +127,13 @@ export function issueCertificate(
     dir,
   );
   const certFile = path.join(dir, `${prefix}.pem`);
-  const x509 = new X509Certificate(fs.readFileSync(certFile));
-  const spkiDer = x509.publicKey.export({ type: 'spki', format: 'der' });
+  const pem = fs.readFileSync(certFile);
+  // The chain a server sends: its certificate, then the CA's (what certbot calls fullchain.pem).
+  fs.writeFileSync(certFile, Buffer.concat([pem, ca.caPem]));
   return {
     certFile,
     keyFile: path.join(dir, `${prefix}.key`),
-    spki: createHash('sha256').update(spkiDer).digest('base64'),
-    serial: x509.serialNumber,
+    spki: spkiOf(pem),
+    serial: new X509Certificate(pem).serialNumber,
   };
 }

@@ -51,10 +51,15 @@ export interface SourceServer {
 
 /**
  * The server (src/server/main.ts) as its own process with `env` as its whole environment; resolves
- * once it logs that it is serving (so it works the same for http and https).
+ * once it logs that it is serving (so it works the same for http and https). `built` runs the
+ * production build instead (dist/server, with the built app in dist/client), as the journeys do.
  */
-export async function startSourceServer(env: Record<string, string>): Promise<SourceServer> {
-  const child = spawn(process.execPath, sourceCommand('src/server/main.ts'), {
+export async function startSourceServer(
+  env: Record<string, string>,
+  { built = false }: { built?: boolean } = {},
+): Promise<SourceServer> {
+  const entry = built ? [path.join(root, 'dist/server/server/main.js')] : sourceCommand('src/server/main.ts');
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', RENDITION_WORKERS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
