@@ -24,6 +24,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0008-video-search', 'Success'],
       ['0009-renditions', 'Success'],
       ['0010-server-secrets', 'Success'],
+      ['0011-disabled-accounts', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -42,6 +43,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0008-video-search',
       '0009-renditions',
       '0010-server-secrets',
+      '0011-disabled-accounts',
     ]);
   });
 

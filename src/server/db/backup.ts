@@ -79,7 +79,9 @@ export async function databaseIsEmpty(config: DatabaseConfig): Promise<boolean> 
     if (!fs.existsSync(config.file)) return true;
     const db = new SQLite(config.file, { readonly: true, fileMustExist: true });
     try {
-      const row = db.prepare(`select count(*) as n from sqlite_master where type = 'table'`).get() as { n: number };
+      const row = db.prepare(`select count(*) as n from sqlite_master where type = 'table'`).get() as {
+        n: number;
+      };
       return row.n === 0;
     } finally {
       db.close();

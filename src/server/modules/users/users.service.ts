@@ -30,10 +30,7 @@ const taken = (field: 'username' | 'email') =>
   );
 
 const accountDisabled = () =>
-  new AppError(
-    403,
-    'This account has been turned off. Ask whoever runs this EduPortal to turn it back on.',
-  );
+  new AppError(403, 'This account has been turned off. Ask whoever runs this EduPortal to turn it back on.');
 
 export class UsersService {
   constructor(
