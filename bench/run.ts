@@ -20,6 +20,7 @@ import { hashPassword } from '../src/server/modules/users/passwords.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../tests/helpers/server-process.ts';
 import { load, type LoadResult } from './api.ts';
 import { clusterSection } from './cluster.ts';
+import { httpsSection } from './https.ts';
 import { preparedSection } from './prepared.ts';
 import { lighthouseMedians } from './lighthouse.ts';
 import { SEED_MEDIA, scratchDatabase, seed, type SeedSizes } from './seed.ts';
@@ -46,7 +47,7 @@ const SIZES = Object.fromEntries(
   Object.entries(FULL).map(([k, v]) => [k, Math.max(k === 'users' ? 100 : 1, Math.round(v * SCALE))]),
 ) as unknown as SeedSizes;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
-// BENCH_ONLY=api,search,uploads,renditions,saved,cluster,client runs only those sections, for a quick look at one.
+// BENCH_ONLY=api,search,uploads,renditions,saved,cluster,https,client runs only those sections, for a quick look at one.
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const PASSWORD = 'benchmark password';
 const lines: string[] = [];
@@ -369,6 +370,7 @@ async function main() {
   if (part('renditions')) await renditionsSection(say);
   if (part('saved')) await savedVideosSection(say);
   if (part('cluster')) await clusterSection(say, SECONDS);
+  if (part('https')) await httpsSection(say);
   if (part('client')) await clientSection();
   say(
     `\nThe whole run took ${fmt((Date.now() - started) / 60_000, 1)} minutes; load average at its end: ${loadNow()}.`,

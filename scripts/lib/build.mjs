@@ -49,6 +49,14 @@ export function isStale(name) {
 export function buildIfStale({ quiet = false, only = undefined } = {}) {
   for (const name of Object.keys(targets)) {
     if ((only && name !== only) || !isStale(name)) continue;
+    // A production install (npm ci --omit=dev) has no build tools: say what to do instead of a
+    // stack trace from a missing module.
+    if (!fs.existsSync(targets[name].command[0])) {
+      throw new Error(
+        `The ${name} build is missing or older than its sources, and the build tools are not installed ` +
+          '(a production install). Run `npm ci && npm run build` first, then `npm ci --omit=dev` (docs/deploy.md).',
+      );
+    }
     if (!quiet)
       process.stdout.write(`Building the ${name} (its build is missing or older than its sources)...\n`);
     const started = Date.now();

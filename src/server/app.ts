@@ -84,6 +84,11 @@ export interface AppDeps {
   db: Db;
   /** Pino options or false; tests pass false to keep their output readable. */
   logger?: boolean | { level: string };
+  /**
+   * A certificate and key: the server then speaks HTTP/2 over TLS, and HTTP/1.1 over TLS to
+   * clients that do not offer h2 in ALPN (docs/deploy.md, "https").
+   */
+  tls?: { cert: Buffer; key: Buffer };
 }
 
 /**
@@ -184,8 +189,12 @@ async function startRenditions(app: FastifyInstance, config: Config, db: Db, med
  * Builds the whole server: cross-cutting plugins first, then every /api/v1 module. This file is
  * the table of contents of the API.
  */
-export async function buildApp({ config, db, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<FastifyInstance> {
+  // Typed as the HTTP/1 server the routes are written against: Node's HTTP/2 compatibility API
+  // gives them the same request and response methods.
+  const secure = tls ? { http2: true, https: { allowHTTP1: true, cert: tls.cert, key: tls.key } } : {};
   const app = Fastify({
+    ...(secure as object),
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

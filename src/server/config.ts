@@ -107,6 +107,17 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_FORCE_PATH_STYLE: flag(true),
+  TLS_CERT_FILE: optional,
+  TLS_KEY_FILE: optional,
+  HTTP_REDIRECT_PORT: optional.transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < 1 || value > 65535) {
+      ctx.addIssue({ code: 'custom', message: `must be a whole number from 1 to 65535, got "${raw}"` });
+      return z.NEVER;
+    }
+    return value;
+  }),
 });
 
 export type DatabaseConfig =
@@ -185,6 +196,13 @@ export interface Config {
   migrateAtStart: boolean;
   /** Set when media live on an S3-compatible store. */
   s3: S3Config | undefined;
+  /**
+   * https from the server itself (docs/deploy.md, "https"): a PEM certificate chain and its key,
+   * read at start and again on SIGHUP or when the files change. Unset serves plain http.
+   */
+  tls: { certFile: string; keyFile: string } | undefined;
+  /** With `tls`, a plain-http port that answers every request with a redirect to https on PORT. */
+  httpRedirectPort: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -214,6 +232,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     throw new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together']);
+  }
+  if ((e.TLS_CERT_FILE === undefined) !== (e.TLS_KEY_FILE === undefined)) {
+    throw new ConfigError([
+      'TLS_CERT_FILE and TLS_KEY_FILE must be set together (or neither, for plain http)',
+    ]);
+  }
+  if (e.HTTP_REDIRECT_PORT !== undefined && e.TLS_CERT_FILE === undefined) {
+    throw new ConfigError([
+      'HTTP_REDIRECT_PORT redirects plain http to https, so it needs TLS_CERT_FILE and TLS_KEY_FILE',
+    ]);
+  }
+  if (e.HTTP_REDIRECT_PORT !== undefined && e.HTTP_REDIRECT_PORT === e.PORT && e.PORT !== 0) {
+    throw new ConfigError([`HTTP_REDIRECT_PORT must differ from PORT (both are ${e.PORT})`]);
   }
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   return {
@@ -272,5 +303,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    tls:
+      e.TLS_CERT_FILE && e.TLS_KEY_FILE
+        ? { certFile: path.resolve(cwd, e.TLS_CERT_FILE), keyFile: path.resolve(cwd, e.TLS_KEY_FILE) }
+        : undefined,
+    httpRedirectPort: e.HTTP_REDIRECT_PORT,
   };
 }

@@ -1,3 +1,4 @@
+import type { Server as TlsServer } from 'node:tls';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -7,6 +8,13 @@ import { MediaLibrary } from './modules/media/media-library.ts';
 import { MediaRepository } from './modules/media/media.repository.ts';
 import { activeUploads } from './plugins/uploads.ts';
 import { openStorage } from './storage/open.ts';
+import {
+  CertificateError,
+  readCertificates,
+  watchCertificates,
+  type CertificatePair,
+} from './tls/certificates.ts';
+import { createRedirectServer } from './tls/redirect.ts';
 
 function readConfig(): Config {
   try {
@@ -20,8 +28,23 @@ function readConfig(): Config {
   }
 }
 
+/** The certificate named by TLS_CERT_FILE and TLS_KEY_FILE, or an exit with the reason why not. */
+function readTls(config: Config): CertificatePair | undefined {
+  if (!config.tls) return undefined;
+  try {
+    return readCertificates(config.tls);
+  } catch (err) {
+    if (err instanceof CertificateError) {
+      process.stderr.write(`EduPortal cannot start.\n${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+}
+
 export async function main(): Promise<void> {
   const config = readConfig();
+  const certificate = readTls(config);
   const storage = await openStorage(config);
   // Uploads that a crash interrupted are never finished: drop them.
   await storage.clearTemp();
@@ -64,7 +87,13 @@ export async function main(): Promise<void> {
     }
   });
 
-  const app = await buildApp({ config, db });
+  const app = await buildApp({
+    config,
+    db,
+    ...(certificate ? { tls: { cert: certificate.cert, key: certificate.key } } : {}),
+  });
+  const redirect = config.httpRedirectPort !== undefined ? createRedirectServer(config.port) : undefined;
+  let certificates: ReturnType<typeof watchCertificates> | undefined;
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -88,6 +117,9 @@ export async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownGraceSeconds * 1000);
     force.unref();
+    certificates?.stop();
+    redirect?.close();
+    redirect?.closeAllConnections();
     // Stop taking requests and finish the ones in flight, then close the database so that
     // SQLite checkpoints its WAL and PostgreSQL's connections end cleanly.
     app
@@ -107,8 +139,25 @@ export async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const dbLabel = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  if (config.tls && certificate) {
+    certificates = watchCertificates(app.server as unknown as TlsServer, config.tls, app.log);
+    // SIGHUP is what `systemctl reload` and certbot's deploy hooks send (docs/deploy.md).
+    process.on('SIGHUP', () => certificates?.reload('SIGHUP'));
+    app.log.info(
+      { subject: certificate.subject, validTo: certificate.validTo.toISOString() },
+      'https: HTTP/2 and HTTP/1.1 over TLS',
+    );
+  }
+  if (redirect && config.httpRedirectPort !== undefined) {
+    await new Promise<void>((resolve, reject) => {
+      redirect.once('error', reject);
+      redirect.listen(config.httpRedirectPort, config.host, () => resolve());
+    });
+    app.log.info(`plain http on port ${config.httpRedirectPort} redirects to https on port ${config.port}`);
+  }
+  const scheme = config.tls ? 'https' : 'http';
   app.log.info(
-    `EduPortal is serving http://${shownHost}:${config.port} (database: ${dbLabel}, data: ${config.dataDir})`,
+    `EduPortal is serving ${scheme}://${shownHost}:${config.port} (database: ${dbLabel}, data: ${config.dataDir})`,
   );
 }
 

@@ -18,8 +18,9 @@ function executable(): string {
   return executablePath;
 }
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: executable(), headless: true, args });
+/** `extraArgs`: flags of one journey's own (a name mapped to this machine, a CA trusted). */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: executable(), headless: true, args: [...args, ...extraArgs] });
 }
 
 /** A browser with a profile on disk, as a person's is: what installing an app needs. */

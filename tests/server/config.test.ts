@@ -88,4 +88,27 @@ describe('configuration', () => {
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' }, cwd)).toThrow(/PORT must be a whole number from 0 to 65535/);
   });
+
+  it('takes a certificate, its key and a redirect port for https, and refuses half of it', () => {
+    const config = loadConfig(
+      {
+        TLS_CERT_FILE: 'tls/cert.pem',
+        TLS_KEY_FILE: '/etc/edu/key.pem',
+        HTTP_REDIRECT_PORT: '80',
+        PORT: '443',
+      },
+      cwd,
+    );
+    expect(config.tls).toEqual({ certFile: path.join(cwd, 'tls/cert.pem'), keyFile: '/etc/edu/key.pem' });
+    expect(config.httpRedirectPort).toBe(80);
+    expect(loadConfig({}, cwd).tls).toBeUndefined();
+    expect(() => loadConfig({ TLS_CERT_FILE: 'cert.pem' }, cwd)).toThrow(/TLS_CERT_FILE and TLS_KEY_FILE/);
+    expect(() => loadConfig({ HTTP_REDIRECT_PORT: '80' }, cwd)).toThrow(/needs TLS_CERT_FILE/);
+    expect(() =>
+      loadConfig({ TLS_CERT_FILE: 'c', TLS_KEY_FILE: 'k', HTTP_REDIRECT_PORT: 'eighty' }, cwd),
+    ).toThrow(/HTTP_REDIRECT_PORT must be a whole number from 1 to 65535, got "eighty"/);
+    expect(() =>
+      loadConfig({ TLS_CERT_FILE: 'c', TLS_KEY_FILE: 'k', HTTP_REDIRECT_PORT: '8080' }, cwd),
+    ).toThrow(/must differ from PORT/);
+  });
 });

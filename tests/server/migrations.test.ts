@@ -27,6 +27,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0011-media-writes', 'Success'],
       ['0012-video-media-summary', 'Success'],
       ['0013-word-search', 'Success'],
+      ['0014-disabled-accounts', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -48,6 +49,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0011-media-writes',
       '0012-video-media-summary',
       '0013-word-search',
+      '0014-disabled-accounts',
     ]);
   });
 

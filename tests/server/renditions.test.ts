@@ -254,9 +254,14 @@ describe.each(databaseKinds)('renditions on %s', (kind) => {
   );
 });
 
+/** The 2018 ffmpeg packages are an opt-in (docs/deploy.md, "ffmpeg"); `npm ci` leaves them out. */
+const npmFfmpegInstalled = fs.existsSync(
+  path.resolve(import.meta.dirname, '../../node_modules/@ffmpeg-installer/ffmpeg'),
+);
+
 describe('finding ffmpeg', () => {
-  it(
-    'uses the binaries inside the npm packages when the system has none, and they make renditions',
+  it.skipIf(!npmFfmpegInstalled)(
+    'uses the binaries inside the npm packages when the system has none, and they make renditions (needs the opt-in: npm install --no-save @ffmpeg-installer/ffmpeg @ffprobe-installer/ffprobe)',
     { timeout: 60_000 },
     async () => {
       const { tools } = await findMediaTools({ searchPath: '' });
@@ -274,6 +279,15 @@ describe('finding ffmpeg', () => {
         ['360p', 360],
         ['audio', null],
       ]);
+    },
+  );
+
+  it.skipIf(npmFfmpegInstalled)(
+    'finds no ffmpeg when the system has none and the npm packages were not opted into, and says how to get one',
+    async () => {
+      const { tools, notes } = await findMediaTools({ searchPath: '' });
+      expect(tools).toBeUndefined();
+      expect(notes.join(' ')).toContain('apt-get install ffmpeg');
     },
   );
 

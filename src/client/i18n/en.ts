@@ -157,6 +157,8 @@ export const en = {
   'settings.downloads': 'Downloads',
   'settings.downloads.label': 'Save downloads only on Wi-Fi',
   'server.badLogin': 'The username/email or password is not correct',
+  'server.accountDisabled':
+    'This account has been turned off. Ask whoever runs this EduPortal to turn it back on.',
   'server.usernameTaken': 'This username is taken',
   'server.emailTaken': 'An account with this email already exists',
   'server.oldPassword': 'The old password is not correct',
@@ -213,6 +215,9 @@ export const en = {
   'subscribe.on': 'Subscribe',
   'update.ready': 'A new version of EduPortal is ready.',
   'update.reload': 'Reload to update',
+  'insecure.notice':
+    'This address starts with http://, so EduPortal works here only while you are online. To use it offline, open it at its https:// address (ask whoever runs this server).',
+  'insecure.dismiss': 'Got it',
   'savedCopy.offline': 'Offline:',
   'savedCopy.showing': 'showing what was saved at',
   'savedCopy.end': '.',

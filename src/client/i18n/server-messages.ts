@@ -8,6 +8,8 @@ import type { MessageKey } from './en.ts';
  */
 const known: Record<string, MessageKey> = {
   'The username/email or password is not correct': 'server.badLogin',
+  'This account has been turned off. Ask whoever runs this EduPortal to turn it back on.':
+    'server.accountDisabled',
   'This username is taken': 'server.usernameTaken',
   'An account with this email already exists': 'server.emailTaken',
   'The old password is not correct': 'server.oldPassword',

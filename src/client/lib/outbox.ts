@@ -12,6 +12,7 @@ import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
 import { OUTBOX_DB, OUTBOX_LOCK } from '../../shared/offline.ts';
 import { BoundedMap } from './bounded-map.ts';
+import { randomId } from './random-id.ts';
 import { createStore } from './store.ts';
 
 interface IdMapping {
@@ -128,7 +129,7 @@ export class Outbox {
       const plan = planEnqueue(queue, action, {
         // A caller that already tried the request itself passes the key it used, so the
         // queued copy is a replay of that attempt, never a second message.
-        id: () => options.id ?? crypto.randomUUID(),
+        id: () => options.id ?? randomId(),
         now: this.now(),
         seq,
         ...(this.owner !== undefined ? { owner: this.owner } : {}),

@@ -4,6 +4,7 @@ import { TUS_VERSION, UPLOADS_PATH } from '../../shared/contracts/uploads.ts';
 import type { Video } from '../../shared/contracts/videos.ts';
 import { ApiError, NetworkError, type ApiClient } from './api-client.ts';
 import { setOpenUploads } from './open-uploads-flag.ts';
+import { randomId } from './random-id.ts';
 import { RetrySchedule } from './retry-schedule.ts';
 import { createStore, type Store } from './store.ts';
 import { t } from '../i18n/i18n.ts';
@@ -102,12 +103,24 @@ export function chunkFor(size: number, chunkSize: number): number {
   return Math.max(16 * 1024, Math.ceil(size / 10));
 }
 
-/** The SHA-256 (hex) of a file's first MiB. */
+/**
+ * The SHA-256 (hex) of a file's first MiB. On a page served over plain http from a network
+ * address the browser has no `crypto.subtle`; there two FNV-1a hashes (marked `fnv:`) tell a
+ * different file from the same one just as well, which is all this is for. An origin is either
+ * secure or not, so a stored hash is always compared with one made the same way.
+ */
 export async function headHash(file: Blob): Promise<string> {
   // Copied into a fresh array: digest refuses a buffer made in another realm (a test's jsdom).
   const head = new Uint8Array(await file.slice(0, MIB).arrayBuffer()).slice();
+  if (!globalThis.crypto?.subtle) return `fnv:${fnv1a(head, 0x811c9dc5)}${fnv1a(head, 0x2166136)}`;
   const digest = await crypto.subtle.digest('SHA-256', head);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function fnv1a(bytes: Uint8Array, basis: number): string {
+  let hash = basis;
+  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 /** Why a re-chosen file is not the one the upload started with; undefined when it is. */
@@ -241,7 +254,7 @@ export class UploadManager {
     await this.loaded;
     // Ask once that the browser keep what is saved here, before the file is written to it.
     await navigator.storage?.persist?.().catch(() => false);
-    const id = crypto.randomUUID();
+    const id = randomId();
     const keep = input.file.size <= this.keepFileMaxBytes;
     const record: UploadRecord = {
       id,

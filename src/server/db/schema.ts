@@ -24,6 +24,8 @@ export interface UsersTable {
   cover_image: string | null;
   created_at: string;
   updated_at: string;
+  /** Set while an administrator has turned the account off (migration 0014). */
+  disabled_at: string | null;
 }
 
 export interface SessionsTable {

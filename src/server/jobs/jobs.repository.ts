@@ -149,6 +149,41 @@ export class JobsRepository {
     return new Map(rows.map((r) => [r.subject, r]));
   }
 
+  /**
+   * Every failed job of `kind` queued again, due now, with its attempts counted from zero (an
+   * administrator's `requeue-renditions`, after installing a working ffmpeg, say). Answers how many.
+   */
+  async requeueFailed(kind: string, now: Date): Promise<number> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({
+        state: 'queued',
+        attempts: 0,
+        run_at: now.toISOString(),
+        error: null,
+        progress: 0,
+        lease_until: null,
+        worker: null,
+        updated_at: now.toISOString(),
+      })
+      .where('kind', '=', kind)
+      .where('state', '=', 'failed')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** How many jobs of `kind` wait (queued), run and have failed for good. */
+  async counts(kind: string): Promise<{ waiting: number; running: number; failed: number }> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('kind', '=', kind)
+      .groupBy('state')
+      .execute();
+    const of = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
+    return { waiting: of('queued'), running: of('running'), failed: of('failed') };
+  }
+
   async remove(kind: string, subject: string): Promise<void> {
     await this.db.deleteFrom('jobs').where('kind', '=', kind).where('subject', '=', subject).execute();
   }

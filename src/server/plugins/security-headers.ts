@@ -8,6 +8,9 @@ import { LANGUAGE_BOOT_SCRIPT } from '../../shared/language.ts';
 // first paint (src/shared/language.ts), allowed by its hash and nothing else inline.
 const languageScript = `'sha256-${createHash('sha256').update(LANGUAGE_BOOT_SCRIPT).digest('base64')}'`;
 
+/** Names a browser trusts over plain http (potentially trustworthy origins). */
+const LOOPBACK = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
 /**
  * Security headers for the app and the API. The policy allows only this origin: the app ships
  * its own scripts, styles, images and media, and talks only to /api/v1.
@@ -42,8 +45,14 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
-    secure(request.raw as IncomingMessage, reply.raw as ServerResponse, (err?: unknown) =>
-      done(err instanceof Error ? err : undefined),
-    );
+    secure(request.raw as IncomingMessage, reply.raw as ServerResponse, (err?: unknown) => {
+      // A browser ignores Cross-Origin-Opener-Policy from an untrustworthy origin (plain http on
+      // a network address: a school server without https) and logs an error on every page for
+      // it; there it protects nothing, so it is not sent.
+      if (request.protocol !== 'https' && !LOOPBACK.test(request.hostname)) {
+        reply.raw.removeHeader('Cross-Origin-Opener-Policy');
+      }
+      done(err instanceof Error ? err : undefined);
+    });
   });
 }

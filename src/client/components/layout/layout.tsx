@@ -1,5 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import { SavedCopyNotice } from '../offline/saved-copy-notice.tsx';
+import { SecureOriginNotice } from '../offline/secure-origin-notice.tsx';
 import { UpdatePrompt } from '../offline/update-prompt.tsx';
 import '../offline/offline.css';
 import { Footer } from './footer.tsx';
@@ -15,6 +16,7 @@ export function Layout() {
       <TopBar />
       <UpdatePrompt />
       <main id="main" tabIndex={-1}>
+        <SecureOriginNotice />
         <SavedCopyNotice />
         <Outlet />
       </main>

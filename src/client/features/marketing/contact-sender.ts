@@ -3,6 +3,7 @@ import type { OutboxAction } from '../../../shared/outbox/model.ts';
 import { ApiError, NetworkError, type ApiClient } from '../../lib/api-client.ts';
 import { t } from '../../i18n/i18n.ts';
 import { serverText } from '../../i18n/server-messages.ts';
+import { randomId } from '../../lib/random-id.ts';
 
 export interface ContactFields {
   name: string;
@@ -92,7 +93,7 @@ async function sendToServer(
   queue: ContactQueue | undefined,
 ): Promise<SendOutcome> {
   const body = { ...fields, mobile: fields.mobile || undefined };
-  const key = crypto.randomUUID();
+  const key = randomId();
   try {
     const { message } = await api.post('/contact', body, { headers: { 'Idempotency-Key': key } });
     return { ok: true, message: serverText(message, 200) };

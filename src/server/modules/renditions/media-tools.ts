@@ -75,8 +75,9 @@ async function check(ffmpeg: string, ffprobe: string): Promise<{ version: string
 
 /**
  * Finds ffmpeg and ffprobe: FFMPEG_PATH if set (and then nothing else), else the system's on
- * PATH, else the binaries shipped inside the optional npm packages, which install with no
- * network (a 2018 ffmpeg: the system's is preferred). Answers undefined tools when none works:
+ * PATH, else the binaries inside the npm packages @ffmpeg-installer/ffmpeg and
+ * @ffprobe-installer/ffprobe when an operator installed them (an opt-in since they are a 2018
+ * build; docs/deploy.md, "ffmpeg"). Answers undefined tools when none works:
  * uploads still work, and videos say their renditions are "unavailable".
  */
 export async function findMediaTools(options: FindOptions = {}): Promise<FindResult> {
@@ -114,6 +115,10 @@ export async function findMediaTools(options: FindOptions = {}): Promise<FindRes
     }
     return { tools: { ...candidate, ffprobe: candidate.ffprobe, version: checked.version }, notes };
   }
-  if (candidates.length === 0) notes.push('no ffmpeg on PATH and none from the npm package');
+  if (candidates.length === 0) {
+    notes.push(
+      'no ffmpeg on PATH (apt-get install ffmpeg, or set FFMPEG_PATH) and the npm packages are not installed',
+    );
+  }
   return { tools: undefined, notes };
 }

@@ -46,7 +46,8 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
   const forward = async (request: FastifyRequest, reply: FastifyReply, creator?: string) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined) continue;
+      // HTTP/2's pseudo-headers (`:path`, `:authority`...) are not header names to a Headers object.
+      if (value === undefined || name.startsWith(':')) continue;
       headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const hasBody =

@@ -50,6 +50,17 @@ export class SessionsRepository {
       .execute();
   }
 
+  /** Revokes every open session of the user; answers how many were open. */
+  async revokeAllOfUser(userId: string, now: string): Promise<number> {
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   async revokeAllOfUserExcept(userId: string, keepSessionId: string | undefined, now: string): Promise<void> {
     let query = this.db
       .updateTable('sessions')

@@ -106,6 +106,11 @@ export class SessionsService {
     await this.repo.revoke(sessionId, this.now().toISOString());
   }
 
+  /** Ends every session of the user (a reset password, a disabled account); answers how many. */
+  async endAll(userId: string): Promise<number> {
+    return this.repo.revokeAllOfUser(userId, this.now().toISOString());
+  }
+
   async endAllOthers(userId: string, keepSessionId: string): Promise<void> {
     await this.repo.revokeAllOfUserExcept(userId, keepSessionId, this.now().toISOString());
   }

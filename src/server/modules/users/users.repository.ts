@@ -48,6 +48,20 @@ export class UsersRepository {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
+  /**
+   * Turns the account off (a time) or on (null); answers whether the row changed, so turning off
+   * an account that is already off keeps its first time.
+   */
+  async setDisabled(id: string, at: string | null): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ disabled_at: at })
+      .where('id', '=', id)
+      .where('disabled_at', at === null ? 'is not' : 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   async update(id: string, patch: Partial<Omit<UserRow, 'id' | 'created_at'>>): Promise<void> {
     await this.db.updateTable('users').set(patch).where('id', '=', id).execute();
   }

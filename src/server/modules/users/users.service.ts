@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FieldError } from '../../../shared/contracts/envelope.ts';
 import { toPaged, type PageQuery, type Paged } from '../../../shared/contracts/pagination.ts';
 import {
+  passwordSchema,
   registerFieldsSchema,
   type ChangePasswordInput,
   type ChannelProfile,
@@ -27,6 +28,9 @@ const taken = (field: 'username' | 'email') =>
     field === 'username' ? 'This username is taken' : 'An account with this email already exists',
     [{ field, message: field === 'username' ? 'is taken' : 'is already registered' }],
   );
+
+const accountDisabled = () =>
+  new AppError(403, 'This account has been turned off. Ask whoever runs this EduPortal to turn it back on.');
 
 export class UsersService {
   constructor(
@@ -98,6 +102,7 @@ export class UsersService {
         cover_image: coverImage,
         created_at: now,
         updated_at: now,
+        disabled_at: null,
       };
       await this.users.insert(row);
       await this.media.settle(stored);
@@ -116,7 +121,14 @@ export class UsersService {
       : await this.users.findByUsername(identifier);
     const ok = await checkPassword(row?.password_hash, input.password);
     if (!row || !ok) throw new AppError(401, 'The username/email or password is not correct');
+    if (row.disabled_at !== null) throw accountDisabled();
     const tokens = await this.sessions.start(row.id);
+    // An administrator may have turned the account off between the read above and the session's
+    // row: that disable revoked every session it found, so read again after this one exists.
+    if ((await this.users.findById(row.id))?.disabled_at !== null) {
+      await this.sessions.end(tokens.sessionId);
+      throw accountDisabled();
+    }
     return { user: await this.ownView(row), tokens };
   }
 
@@ -234,6 +246,42 @@ export class UsersService {
       },
     }));
     return toPaged(docs, page, total);
+  }
+
+  /**
+   * An administrator's new password for a user (`npm run admin -- reset-password`): every session
+   * of the user ends, so whoever knew the old password is signed out everywhere.
+   */
+  async resetPassword(username: string, password: string): Promise<{ user: UserRow; sessionsEnded: number }> {
+    const user = await this.requireUsername(username);
+    const checked = passwordSchema.safeParse(password);
+    if (!checked.success) throw new AppError(400, checked.error.issues[0]!.message);
+    await this.users.update(user.id, {
+      password_hash: await hashPassword(checked.data),
+      updated_at: this.now().toISOString(),
+    });
+    return { user, sessionsEnded: await this.sessions.endAll(user.id) };
+  }
+
+  /**
+   * Turns an account off or on (`npm run admin -- disable|enable`). Off: it cannot sign in and
+   * every session ends; its videos, comments and posts stay. Answers whether anything changed.
+   */
+  async setDisabled(
+    username: string,
+    disabled: boolean,
+  ): Promise<{ user: UserRow; changed: boolean; sessionsEnded: number }> {
+    const user = await this.requireUsername(username);
+    const changed = await this.users.setDisabled(user.id, disabled ? this.now().toISOString() : null);
+    // Ended even when it was already off: a session a racing sign-in made is caught here too.
+    const sessionsEnded = disabled ? await this.sessions.endAll(user.id) : 0;
+    return { user, changed, sessionsEnded };
+  }
+
+  private async requireUsername(username: string): Promise<UserRow> {
+    const row = await this.users.findByUsername(username.trim().toLowerCase());
+    if (!row) throw new AppError(404, `There is no user called "${username}"`);
+    return row;
   }
 
   private async requireRow(userId: string): Promise<UserRow> {
