@@ -55,7 +55,12 @@ export function TweetFeed({
       ) : null}
       {list.isLoading || queue === undefined ? <Loading label={t('tweets.loading')} /> : null}
       {failed && list.items.length === 0 ? <LoadError error={list.error} retry={list.retry} /> : null}
-      {!list.isLoading && !failed && !offline && queue !== undefined && items.length === 0 ? (
+      {!list.isLoading &&
+      !failed &&
+      // Offline, an empty list is said only when it is a saved copy, not one that was never read.
+      (!offline || (savedCopyShown && path !== null && list.error === undefined)) &&
+      queue !== undefined &&
+      items.length === 0 ? (
         <Empty>{empty}</Empty>
       ) : null}
       {list.hasMore ? <MoreButton loading={list.loadingMore} onClick={list.loadMore} /> : null}
