@@ -155,7 +155,11 @@ describe('sign-in, account and channel screens against a real server', { timeout
     type('Full Name', 'Ravi Kumar');
     type('Email', `${other}@school.example`);
     await click('Update Account Details');
-    expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
+    // Said once, under the field; the line under the form points there instead of repeating it.
+    expect(await screen.findByText('Email is already registered')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the marked fields.');
+    expect(screen.queryByText('An account with this email already exists')).toBeNull();
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
     expect(field('Full Name').value).toBe('Ravi Kumar');
     expect(field('Email').value).toBe(`${other}@school.example`);
 
@@ -173,7 +177,9 @@ describe('sign-in, account and channel screens against a real server', { timeout
     type('Old Password', 'not my password');
     type('New Password', 'a brand new secret');
     await click('Change Password');
-    expect(await screen.findByText('The old password is not correct')).toBeTruthy();
+    expect(await screen.findByText('Old Password is not correct')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the marked fields.');
+    expect(screen.queryByText('The old password is not correct')).toBeNull();
     expect(field('New Password').value).toBe('a brand new secret');
 
     type('Old Password', password);

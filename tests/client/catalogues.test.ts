@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { enMarketing, type MarketingCatalogue } from '../../src/client/i18n/en-marketing.ts';
 import { en, type Catalogue } from '../../src/client/i18n/en.ts';
+import { enSettings, type SettingsCatalogue } from '../../src/client/i18n/en-settings.ts';
 import { hiMarketing } from '../../src/client/i18n/hi-marketing.ts';
 import { hi } from '../../src/client/i18n/hi.ts';
+import { hiSettings } from '../../src/client/i18n/hi-settings.ts';
 
 // docs/architecture.md, "Languages": Hindi says every English message, with the same
 // placeholders, and a catalogue without one of English's keys does not compile.
@@ -15,6 +17,7 @@ describe('the catalogues', () => {
     for (const [english, hindi] of [
       [en, hi],
       [enMarketing, hiMarketing],
+      [enSettings, hiSettings],
     ] as Array<
       [Record<string, string | Record<string, string>>, Record<string, string | Record<string, string>>]
     >) {
@@ -39,6 +42,12 @@ describe('the catalogues', () => {
     ) as Omit<MarketingCatalogue, 'hero.1.title'>;
     // @ts-expect-error: 'hero.1.title' is missing.
     const missingMarketing: MarketingCatalogue = withoutTitle;
+    const withoutDownloads: Omit<SettingsCatalogue, 'settings.downloads.what'> = Object.fromEntries(
+      Object.entries(hiSettings).filter(([key]) => key !== 'settings.downloads.what'),
+    ) as Omit<SettingsCatalogue, 'settings.downloads.what'>;
+    // @ts-expect-error: 'settings.downloads.what' is missing.
+    const missingSettings: SettingsCatalogue = withoutDownloads;
+    expect(Object.keys(missingSettings)).not.toContain('settings.downloads.what');
     expect(Object.keys(missing)).not.toContain('nav.home');
     expect(Object.keys(missingMarketing)).not.toContain('hero.1.title');
   });

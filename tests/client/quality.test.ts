@@ -5,7 +5,6 @@ import {
   lastChoice,
   qualityLabel,
   rememberChoice,
-  smallestVideo,
 } from '../../src/client/features/videos/quality.ts';
 
 const r = (quality: RenditionQuality, bytes: number, height: number | null = null): Rendition => ({
@@ -52,11 +51,6 @@ describe('choosing a quality', () => {
     const processing = [r('original', 3, 720)];
     expect(defaultQuality(processing, { dataSaver: true, last: undefined })?.quality).toBe('original');
     expect(defaultQuality(processing, { dataSaver: false, last: '240p' })?.quality).toBe('original');
-  });
-
-  it('shows the smallest copy with a picture on cards, never the audio', () => {
-    expect(smallestVideo(all)?.quality).toBe('144p');
-    expect(smallestVideo([r('audio', 1), r('original', 5)])?.quality).toBe('original');
   });
 
   it('remembers the last choice on the device', () => {

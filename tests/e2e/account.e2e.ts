@@ -97,7 +97,9 @@ describe.each(sizes)('the account journey on a %s', (size, options) => {
     await page.getByLabel('Old Password').fill('wrong old password');
     await page.getByLabel('New Password').fill(newPassword);
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await expect.poll(() => page.getByText('The old password is not correct').first().isVisible()).toBe(true);
+    // Said once, under the field it is about; the line under the form points there.
+    await expect.poll(() => page.getByText('Old Password is not correct').isVisible()).toBe(true);
+    expect(await page.getByText('Please correct the marked fields.').isVisible()).toBe(true);
     await shot(page, 'change-password-refused', size);
     await page.getByLabel('Old Password').fill(password);
     await page.getByRole('button', { name: 'Change Password' }).click();

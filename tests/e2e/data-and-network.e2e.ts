@@ -102,7 +102,7 @@ describe('Only on Wi-Fi', () => {
       expect(
         await page
           .getByText(
-            'This browser cannot tell Wi-Fi from mobile data, so here this works as on any connection.',
+            'This browser does not say whether it is on Wi-Fi or mobile data, so here this works as on any connection.',
           )
           .first()
           .isVisible(),

@@ -98,7 +98,7 @@ describe('saving a lesson for offline', () => {
       await page.getByLabel('Quality').selectOption('240p');
       const save = page.getByRole('button', { name: `Save for offline · ${formatBytes(small.bytes)}` });
       await save.waitFor();
-      await expect.poll(() => page.getByText(/free on this phone$/).count()).toBe(1);
+      await expect.poll(() => page.getByText(/free on this device$/).count()).toBe(1);
       await page.screenshot({ path: path.join(shots, 'save-offline-phone.png') });
       await save.tap();
 
@@ -174,7 +174,7 @@ describe('saving a lesson for offline', () => {
       await expect.poll(() => h1(page).textContent()).toBe('Downloads');
       const item = page.getByRole('listitem').filter({ hasText: 'Fractions on the bus' });
       await expect.poll(() => item.textContent()).toContain(`240p · ${formatBytes(small.bytes)} · Saved`);
-      await expect.poll(() => page.getByText(/^Downloads use .* free on this phone\.$/).count()).toBe(1);
+      await expect.poll(() => page.getByText(/^Downloads use .* free on this device\.$/).count()).toBe(1);
       await expect
         .poll(() =>
           item.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
@@ -259,7 +259,7 @@ describe('saving a lesson for offline', () => {
     await save.click();
     await page
       .getByRole('alert')
-      .filter({ hasText: `Not saved: this phone has no room for ${formatBytes(small.bytes)}.` })
+      .filter({ hasText: `Not saved: this device has no room for ${formatBytes(small.bytes)}.` })
       .waitFor();
     expect(await chunksStored(page)).toBe(0);
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: baseURL });

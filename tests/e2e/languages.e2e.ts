@@ -4,8 +4,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { en } from '../../src/client/i18n/en.ts';
 import { enMarketing } from '../../src/client/i18n/en-marketing.ts';
+import { enSettings } from '../../src/client/i18n/en-settings.ts';
 import { hi } from '../../src/client/i18n/hi.ts';
 import { hiMarketing } from '../../src/client/i18n/hi-marketing.ts';
+import { hiSettings } from '../../src/client/i18n/hi-settings.ts';
 import {
   controlledByWorker,
   desktop,
@@ -31,8 +33,16 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  */
 function englishPieces(): string[] {
   const pieces = new Set<string>();
-  const englishWords: Record<string, string | Record<string, string>> = { ...en, ...enMarketing };
-  const hindiWords: Record<string, string | Record<string, string>> = { ...hi, ...hiMarketing };
+  const englishWords: Record<string, string | Record<string, string>> = {
+    ...en,
+    ...enMarketing,
+    ...enSettings,
+  };
+  const hindiWords: Record<string, string | Record<string, string>> = {
+    ...hi,
+    ...hiMarketing,
+    ...hiSettings,
+  };
   for (const key of Object.keys(englishWords)) {
     const english = englishWords[key]!;
     const hindi = hindiWords[key]!;

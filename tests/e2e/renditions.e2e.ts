@@ -52,8 +52,10 @@ describe('choosing what a video costs', () => {
           mediaRequests.push(req.url());
       });
       await page.goto(`/videos/${video._id}`);
-      // While the copies are made, the owner sees how far it has got, and the original meanwhile.
-      await page.getByText(/^Processing \d+%$/).waitFor();
+      // While the copies are made, the owner sees how far it has got (in the queue, started, or
+      // a percentage), and the original meanwhile.
+      const processing = /^(Waiting to be processed|Processing started|Processing \d+%)$/;
+      await page.getByText(processing).waitFor();
       await page.screenshot({ path: path.join(shots, 'quality-processing-phone.png'), fullPage: true });
       // The owner's list, opened while the copies are made, shows only the original's size for now.
       const mine = await context.newPage();
@@ -61,7 +63,7 @@ describe('choosing what a video costs', () => {
       const myCard = mine.locator('.video-grid').getByRole('button', { name: /The water cycle/ });
       expect(await myCard.textContent()).toContain('Original ·');
       // The page reads the video again by itself until it is done.
-      await page.getByText(/^Processing \d+%$/).waitFor({ state: 'detached', timeout: 90_000 });
+      await page.getByText(processing).waitFor({ state: 'detached', timeout: 90_000 });
 
       const done = (
         (await (await context.request.get(`/api/v1/videos/v/${video._id}`)).json()) as { data: Video }
@@ -140,7 +142,7 @@ describe('choosing what a video costs', () => {
     const page = await viewer.newPage();
     await page.goto(`/videos/${video._id}`);
     await quality(page).waitFor();
-    expect(await page.getByText(/^Processing/).count()).toBe(0);
+    expect(await page.getByText(/^(Processing|Waiting to be processed)/).count()).toBe(0);
     await page.screenshot({ path: path.join(shots, 'quality-desktop.png') });
     await owner.close();
     await viewer.close();

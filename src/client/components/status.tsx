@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { isOffline } from '../lib/use-online.ts';
 import './status.css';
@@ -49,9 +50,18 @@ function RetryButton({ retry }: { retry: (() => void) | undefined }) {
   );
 }
 
-/** An empty list: "data not found" (docs/product.md) unless the screen has a better one. */
-export function Empty({ children = t('status.empty') }: { children?: string }) {
-  return <p className="load-state load-state-empty">{children}</p>;
+/**
+ * An empty list: "data not found" (docs/product.md) unless the screen has a better one; `detail`
+ * says why it is empty and what to do next, so the words never stand there bare.
+ */
+export function Empty({ children = t('status.empty'), detail }: { children?: string; detail?: ReactNode }) {
+  if (!detail) return <p className="load-state load-state-empty">{children}</p>;
+  return (
+    <div className="load-state load-state-empty">
+      <p className="load-state-title">{children}</p>
+      {detail}
+    </div>
+  );
 }
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -127,35 +127,6 @@ export const en = {
   'outbox.kind.contact': 'Contact message from {name}',
   // Settings (docs/product.md, "Settings")
   'settings.title': 'Settings',
-  'settings.lead': 'How EduPortal uses this device and its connection. Kept on this device.',
-  'settings.dataSaver': 'Data saver',
-  'settings.dataSaver.auto': 'Auto (on when your phone asks to save data or the connection is 2G)',
-  'settings.dataSaver.on': 'On',
-  'settings.dataSaver.off': 'Off',
-  'settings.dataSaver.what':
-    'When on: videos start in the lowest quality and are not loaded before you press play, screens you have not opened are not downloaded in advance, lists are not refreshed in the background, and pictures come in smaller copies.',
-  'settings.dataSaver.nowOn': 'Data saver is on now.',
-  'settings.dataSaver.nowOff': 'Data saver is off now.',
-  'settings.saved': 'Saved for offline use',
-  'settings.saved.reading': 'Counting what is saved on this device…',
-  'settings.saved.none': 'Nothing of the app is saved on this device yet.',
-  'settings.saved.files': {
-    one: '{n} file of the app ({size}) is saved on this device, so its screens open offline.',
-    other: '{n} files of the app ({size}) are saved on this device, so its screens open offline.',
-  },
-  'settings.saved.saverOff':
-    'With data saver off, the first visit downloads every screen in the background, so that all of them open offline.',
-  'settings.saved.saverOn':
-    'With data saver on, only the screens you open are saved: the others are not downloaded in advance and need a connection the first time.',
-  'settings.send': 'Send waiting actions',
-  'settings.send.any': 'On any connection',
-  'settings.send.wifi': 'Only on Wi-Fi',
-  'settings.send.what':
-    'Likes, comments and other actions you made offline wait in the Outbox. Only on Wi-Fi holds them back while the phone is on mobile data; Send now in the Outbox sends them at once.',
-  'settings.cannotTell':
-    'This browser cannot tell Wi-Fi from mobile data, so here this works as on any connection.',
-  'settings.downloads': 'Downloads',
-  'settings.downloads.label': 'Save downloads only on Wi-Fi',
   'server.badLogin': 'The username/email or password is not correct',
   'server.accountDisabled':
     'This account has been turned off. Ask whoever runs this EduPortal to turn it back on.',
@@ -229,7 +200,7 @@ export const en = {
   'upload.otherContent': 'This file has the same name and size, but other content.',
   'upload.offline': 'You are offline. The upload goes on by itself when you are back online.',
   'upload.unreachable': 'The server could not be reached. Next try in {seconds} s.',
-  'upload.choose': 'Choose “{name}” again to go on: it was too large to keep on this phone.',
+  'upload.choose': 'Choose “{name}” again to go on: it was too large to keep on this device.',
   'upload.refused': 'The server refused this upload.',
   'upload.state.uploading': 'Uploading',
   'upload.state.paused': 'Paused',
@@ -244,7 +215,8 @@ export const en = {
   'upload.pause': 'Pause',
   'upload.of': 'Upload of {title}',
   'upload.progress': 'Upload progress',
-  'upload.progressLine': '{state}: {percent}% ({done} of {size})',
+  'upload.progressLine': '{state}: {percent}% confirmed by the server ({done} of {size})',
+  'upload.sent': '{sent} sent',
   'upload.left': 'about {time} left',
   'upload.success': 'Video Uploaded Successfully :)',
   'upload.seeIt': 'See it in My Videos',
@@ -447,12 +419,15 @@ export const en = {
   'myVideos.update': 'Update Video',
   'myVideos.deleting': 'Deleting…',
   'myVideos.delete': 'Delete Video',
+  'myVideos.empty':
+    'You have not uploaded a video yet. Upload one and it is listed here, to play, update or delete.',
   'updateVideo.notOwner': 'Only the owner of this video may change it. “{title}” belongs to {owner}.',
   'updateVideo.thumbAlt': 'Current thumbnail of {title}',
   'field.title': 'Title',
   'field.description': 'Description',
   'field.thumbnail': 'Thumbnail',
   'updateVideo.thumbHint': 'JPEG, PNG, WebP, GIF or AVIF. Leave it empty to keep the current one.',
+  'uploadVideo.already': 'This video is already being uploaded: its progress is below.',
   'uploadVideo.titleTooLong': 'Title is at most 100 characters',
   'uploadVideo.chooseVideo': 'Choose a video file',
   'uploadVideo.notVideo': 'This file is not a video',
@@ -466,6 +441,8 @@ export const en = {
   'uploadVideo.yours': 'Your uploads',
   'player.quality': 'Quality',
   'player.processing': 'Processing {percent}%',
+  'player.queued': 'Waiting to be processed',
+  'player.started': 'Processing started',
   'player.failed': 'Smaller copies could not be made; the original plays',
   'player.views': { one: '{n} view', other: '{n} views' },
   'player.makingCopies': 'Smaller copies are being made; this page shows them when they are ready.',
@@ -474,6 +451,12 @@ export const en = {
   'player.notSavedQuality': '{quality} (not saved)',
   'save.needsConnection': 'Saving needs a connection.',
   'people.joined': 'Joined',
+  'people.noSubscribers':
+    'Nobody has subscribed to your channel yet. When someone does, they are listed here.',
+  'people.yourChannel': 'See your channel',
+  'people.noSubscriptions':
+    'You have not subscribed to a channel yet. Open a video and choose Subscribe to follow its channel.',
+  'people.findVideos': 'Find videos',
   'contact.fix': 'Please correct the marked fields and send again.',
   'contact.title': 'Contact Us',
   'contact.name': 'Name',
@@ -492,15 +475,13 @@ export const en = {
   'contact.sent': 'Thank you, your message was sent.',
   'contact.emailUnreachable': 'The e-mail service could not be reached. Check your connection and try again.',
   'contact.emailRefused': 'The e-mail service refused it. Please try again later.',
-  'settings.saved.saverOffSize':
-    'With data saver off, the first visit downloads every screen in the background, so that all of them open offline: {size} on this device, less over the network.',
   // Saving lessons for offline (docs/product.md, "Saving lessons for offline")
   'nav.downloads': 'Downloads',
   'downloads.title': 'Downloads',
-  'downloads.lead': 'Lessons saved on this phone, to watch with no network.',
+  'downloads.lead': 'Lessons saved on this device, to watch with no network.',
   'downloads.reading': 'Reading your downloads…',
   'downloads.used': 'Downloads use {size}.',
-  'downloads.free': '{size} free on this phone.',
+  'downloads.free': '{size} free on this device.',
   'downloads.none':
     'Nothing saved yet. Open a video and choose “Save for offline” to watch it with no network.',
   'downloads.play': 'Play',
@@ -516,8 +497,8 @@ export const en = {
   'downloads.removeTitle': '{action} {title}',
   'save.start': 'Save for offline · {size}',
   'save.saved': 'Saved',
-  'save.onPhone': '{quality} · {size} on this phone',
-  'save.freeSpace': '{size} free on this phone',
+  'save.onPhone': '{quality} · {size} on this device',
+  'save.freeSpace': '{size} free on this device',
   'save.progressLabel': 'Saving for offline',
   'save.offline': 'You are offline. Saving goes on by itself when you are back online.',
   'save.wifi': 'Waiting for Wi-Fi: you chose to save downloads only on Wi-Fi.',
@@ -525,7 +506,7 @@ export const en = {
   'save.gone': 'Not saved: this video is no longer on the server.',
   'save.changed': 'Not saved: this video changed on the server. Save it again.',
   'save.quota':
-    'Not saved: this phone has no room for {size}. Free some space (or delete a download) and try again.',
+    'Not saved: this device has no room for {size}. Free some space (or delete a download) and try again.',
   'save.done': 'Saved on this device',
 } as const;
 

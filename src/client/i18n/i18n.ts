@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { LANGUAGE_KEY, type Language } from '../../shared/language.ts';
 import type { MarketingCatalogue } from './en-marketing.ts';
+import type { SettingsCatalogue } from './en-settings.ts';
 import { en, type Catalogue, type MessageKey, type PluralKey } from './en.ts';
 
 /**
@@ -31,18 +32,26 @@ export function storedLanguage(): Language {
 }
 
 let marketing: MarketingCatalogue | undefined;
+let settingsHindi: SettingsCatalogue | undefined;
 /** The marketing pages' words when not English (marketing.ts); English comes with their code. */
 export const marketingWords = (): MarketingCatalogue | undefined => marketing;
+/** The words of /settings when not English (settings-words.ts); English comes with its code. */
+export const settingsWords = (): SettingsCatalogue | undefined => settingsHindi;
 
 /** Makes `lang` the language on show, before the first render or on a switch. */
 export async function applyLanguage(lang: Language): Promise<void> {
   if (lang === 'hi') {
-    const [words, marketingHindi] = await Promise.all([import('./hi.ts'), import('./hi-marketing.ts')]);
+    const [words, marketingHindi, settings] = await Promise.all([
+      import('./hi.ts'),
+      import('./hi-marketing.ts'),
+      import('./hi-settings.ts'),
+    ]);
     catalogue = words.hi;
     marketing = marketingHindi.hiMarketing;
+    settingsHindi = settings.hiSettings;
   } else {
     catalogue = en;
-    marketing = undefined;
+    marketing = settingsHindi = undefined;
   }
   language = lang;
   // Not in the build's render of index.html's top bar (scripts/vite/app-shell.ts).
@@ -80,7 +89,7 @@ export function useLanguage(): Language {
   );
 }
 
-const fill = (text: string, values?: Record<string, string | number>) =>
+export const fill = (text: string, values?: Record<string, string | number>) =>
   values ? text.replace(/\{(\w+)\}/g, (all, name: string) => String(values[name] ?? all)) : text;
 
 /** A message in the language on show, with its `{placeholders}` filled. */

@@ -61,6 +61,12 @@ export interface UploadRecord {
 export interface UploadView extends Omit<UploadRecord, 'file' | 'thumbnail'> {
   /** Bytes per second over the last seconds, from what was sent; null until known. */
   speed: number | null;
+  /**
+   * Bytes this page has sent so far, the piece in flight included: ahead of `confirmed`, which
+   * moves only when the server has a whole piece (5 MiB: 40 s on a 1 Mbit/s uplink). Null when
+   * nothing is going up from this page.
+   */
+  sent: number | null;
   /** Seconds left at that speed, for the bytes the server has not confirmed. */
   secondsLeft: number | null;
 }
@@ -166,7 +172,8 @@ export class UploadManager {
   private readonly picked = new Map<string, Blob>();
   private readonly retries = new RetrySchedule();
   private readonly records: Store<UploadRecord[]> = createStore<UploadRecord[]>([]);
-  private readonly speeds = createStore<Record<string, number | null>>({});
+  /** What is going up now, per upload: never stored, since only the server's offset counts. */
+  private readonly speeds = createStore<Record<string, { speed: number | null; sent: number }>>({});
   private readonly chunkSize: number;
   private readonly keepFileMaxBytes: number;
   private readonly stallMs: number;
@@ -198,7 +205,12 @@ export class UploadManager {
   };
 
   private viewCache:
-    { records: UploadRecord[]; speeds: Record<string, number | null>; views: UploadView[] } | undefined;
+    | {
+        records: UploadRecord[];
+        speeds: Record<string, { speed: number | null; sent: number }>;
+        views: UploadView[];
+      }
+    | undefined;
 
   /** A stable snapshot (the same array until something changes), for useSyncExternalStore. */
   getViews = (): UploadView[] => {
@@ -208,9 +220,11 @@ export class UploadManager {
       return this.viewCache.views;
     }
     const views = records.map(({ file: _file, thumbnail: _thumbnail, ...rest }) => {
-      const speed = speeds[rest.id] ?? null;
-      const left = rest.size - rest.confirmed;
-      return { ...rest, speed, secondsLeft: speed && speed > 0 ? Math.ceil(left / speed) : null };
+      const live = rest.state === 'uploading' ? speeds[rest.id] : undefined;
+      const speed = live?.speed ?? null;
+      const sent = live ? Math.max(live.sent, rest.confirmed) : null;
+      const left = rest.size - (sent ?? rest.confirmed);
+      return { ...rest, speed, sent, secondsLeft: speed && speed > 0 ? Math.ceil(left / speed) : null };
     });
     this.viewCache = { records, speeds, views };
     return views;
@@ -396,7 +410,9 @@ export class UploadManager {
         while (running.samples.length > 2 && running.samples[0]![0] < cutoff) running.samples.shift();
         const [t0, b0] = running.samples[0]!;
         const seconds = (this.now() - t0) / 1000;
-        if (seconds >= 1) this.speeds.set({ ...this.speeds.get(), [id]: Math.max(0, (sent - b0) / seconds) });
+        const speed =
+          seconds >= 1 ? Math.max(0, (sent - b0) / seconds) : (this.speeds.get()[id]?.speed ?? null);
+        this.speeds.set({ ...this.speeds.get(), [id]: { speed, sent } });
       },
       onChunkComplete: (_chunk, accepted) => {
         running.lastActivity = this.now();
@@ -434,6 +450,10 @@ export class UploadManager {
     });
     running.upload = upload;
     this.running.set(id, running);
+    // A new run starts from the server's offset: what an earlier run had sent says nothing now.
+    const others = { ...this.speeds.get() };
+    delete others[id];
+    this.speeds.set(others);
     await this.patch(id, { state: 'uploading', message: undefined, nextTryAt: undefined });
     this.startWatchdog();
     upload.start();

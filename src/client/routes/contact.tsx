@@ -6,7 +6,9 @@ import { t } from '../i18n/i18n.ts';
 
 export default function ContactRoute() {
   return (
-    <Screen title={t('nav.contact')} breadcrumb>
+    // The breadcrumb names the page and the form's heading, 'Contact Us', says it again: the page
+    // heading stays for screen readers only.
+    <Screen title={t('nav.contact')} breadcrumb titleHidden>
       <div className="contact-layout">
         <ContactForm />
         <ContactDetails email={contactDetails.email} phone={contactDetails.phone} />

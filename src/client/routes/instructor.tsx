@@ -9,7 +9,9 @@ import { t } from '../i18n/i18n.ts';
 
 export default function InstructorRoute() {
   return (
-    <Screen title={t('nav.instructor')} breadcrumb>
+    // The breadcrumb names the page and the hero's 'become an Instructor & teach what you love'
+    // says it again: the page heading stays for screen readers only.
+    <Screen title={t('nav.instructor')} breadcrumb titleHidden>
       <InstructorHero />
       <InstructorBenefits />
       <InstructorSteps />

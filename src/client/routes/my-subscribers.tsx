@@ -6,7 +6,7 @@ import { t } from '../i18n/i18n.ts';
 export default function MySubscribersRoute() {
   return (
     <Screen title={t('title.mySubscribers')}>
-      <SignedIn>{(user) => <MySubscribers userId={user._id} />}</SignedIn>
+      <SignedIn>{(user) => <MySubscribers userId={user._id} username={user.username} />}</SignedIn>
     </Screen>
   );
 }

@@ -5,7 +5,8 @@ import { t } from '../i18n/i18n.ts';
 
 export default function RegisterRoute() {
   return (
-    <Screen title={t('title.register')}>
+    // The form's own heading, 'Register as Student', is the one on show: two would say it twice.
+    <Screen title={t('title.register')} titleHidden>
       <div className="auth-layout">
         <h2 className="auth-heading">{t('register.heading')}</h2>
         <RegisterForm />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { serverText } from '../../i18n/server-messages.ts';
 import type { FieldError } from '../../../shared/contracts/envelope.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import './forms.css';
 import { currentLanguage, t } from '../../i18n/i18n.ts';
 
@@ -81,6 +82,16 @@ export function serverFieldErrors<F extends string>(
     found[key] ??= fieldMessage(labels[key], message);
   }
   return found;
+}
+
+/**
+ * The line under a refused form. When the server named fields, their messages are under them
+ * already: the line points there instead of saying the same thing again in other words.
+ */
+export function refusal<F extends string>(err: unknown, labels: Record<F, string>, fallback: string): string {
+  if (!(err instanceof ApiError)) return fallback;
+  if (Object.keys(serverFieldErrors(err.errors, labels)).length > 0) return t('form.correct');
+  return serverText(err.message, err.status);
 }
 
 /** Result lines under a form, kept in the page while empty so that new text is announced. */

@@ -24,10 +24,6 @@ export const toasts$ = {
   clear() {
     store.set([]);
   },
-  /** Drops the error toasts: after a success they speak of something no longer true. */
-  clearErrors() {
-    store.set(store.get().filter((t) => t.kind !== 'error'));
-  },
 };
 
 export function showToast(kind: ToastMessage['kind'], title: string, description?: string): number {

@@ -33,17 +33,21 @@ function actions(
 }
 
 /**
- * One resumable upload: the bytes the server has confirmed, the speed and the time left, and
+ * One resumable upload: the bytes the server has confirmed (the dark bar and the percentage),
+ * the bytes sent meanwhile (the light bar, "12.4 MB sent"), the speed and the time left, and
  * Pause, Resume and Cancel. Shown under the upload form and on /outbox.
  */
 export function UploadCard({ upload, manager }: { upload: UploadView; manager: UploadManager }) {
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const fraction = upload.size > 0 ? upload.confirmed / upload.size : 0;
   const percent = Math.floor(fraction * 100);
+  // What has left this page, ahead of what the server confirmed (it confirms whole pieces).
+  const sentFraction = upload.sent !== null && upload.size > 0 ? upload.sent / upload.size : fraction;
   const finished = upload.state === 'done' || upload.state === 'failed';
 
   return (
     <article
+      id={`upload-${upload.id}`}
       className={`upload-card upload-${upload.state}`}
       aria-label={t('upload.of', { title: upload.title })}
     >
@@ -55,7 +59,10 @@ export function UploadCard({ upload, manager }: { upload: UploadView; manager: U
       </header>
       {!finished ? (
         <div className="upload-card-progress">
-          <progress max={1} value={fraction} aria-label={t('upload.progress')} />
+          <div className="upload-bar">
+            <span className="upload-bar-sent" style={{ width: `${sentFraction * 100}%` }} />
+            <progress max={1} value={fraction} aria-label={t('upload.progress')} />
+          </div>
           <span className="upload-card-progress-label">
             {t('upload.progressLine', {
               state: t(STATE_LABEL[upload.state]),
@@ -66,12 +73,15 @@ export function UploadCard({ upload, manager }: { upload: UploadView; manager: U
           </span>
         </div>
       ) : null}
-      {upload.state === 'uploading' && upload.speed !== null ? (
+      {upload.state === 'uploading' && upload.sent !== null ? (
         <p className="upload-speed">
-          {formatBytes(upload.speed)}/s
-          {upload.secondsLeft !== null
-            ? ` · ${t('upload.left', { time: formatSeconds(upload.secondsLeft) })}`
-            : ''}
+          {[
+            t('upload.sent', { sent: formatBytes(upload.sent) }),
+            ...(upload.speed !== null ? [`${formatBytes(upload.speed)}/s`] : []),
+            ...(upload.secondsLeft !== null
+              ? [t('upload.left', { time: formatSeconds(upload.secondsLeft) })]
+              : []),
+          ].join(' · ')}
         </p>
       ) : null}
       <p className="upload-message" role="status">

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { passwordSchema } from '../../../shared/contracts/users.ts';
-import { FormField, FormStatus, ruleMessage } from '../../components/forms/form-field.tsx';
+import { FormField, FormStatus, refusal, ruleMessage } from '../../components/forms/form-field.tsx';
 import { serverText } from '../../i18n/server-messages.ts';
 import { useForm } from '../../components/forms/use-form.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { useApi } from '../../lib/session.tsx';
 import './account.css';
 import { t } from '../../i18n/i18n.ts';
@@ -52,10 +51,7 @@ export function ChangePasswordForm() {
       setValues({ oldPassword: '', newPassword: '' });
       setStatus({ ok: serverText(message, 200) });
     },
-    refused: (err) =>
-      setStatus({
-        error: err instanceof ApiError ? serverText(err.message, err.status) : changePasswordFallback(),
-      }),
+    refused: (err) => setStatus({ error: refusal(err, labels(), changePasswordFallback()) }),
   });
   const password = (field: Field) => ({ ...bind(field), type: 'password' });
 

@@ -37,8 +37,9 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
     },
     send: async () => {
       await session.signIn(values.username.trim(), values.password);
-      // A "Sign-in failed" from an earlier try is no longer true.
-      toasts$.clearErrors();
+      // A "Sign-in failed" from an earlier try is no longer true, and "Your account was created.
+      // Please sign in." has been done: neither stays on the screens that follow.
+      toasts$.clear();
       router.history.push(redirectTo ?? '/dashbord');
     },
     refused: (err) =>

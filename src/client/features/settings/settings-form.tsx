@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { DataSaverSetting, SendSetting } from '../../../shared/network-policy.ts';
-import { chooseLanguage, LANGUAGES, plural, t, useLanguage, type Language } from '../../i18n/i18n.ts';
-import type { MessageKey } from '../../i18n/en.ts';
+import { chooseLanguage, LANGUAGES, t, useLanguage, type Language } from '../../i18n/i18n.ts';
+import { ts } from '../../i18n/settings-words.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { setDataSaver, setDownloadsWifiOnly, setSendSetting, useSettings } from '../../lib/settings.ts';
 import { savedAppFiles, type SavedFiles } from './device-storage.ts';
@@ -64,10 +64,9 @@ export function SettingsForm() {
     };
   }, [settings.dataSaver]);
 
-  const dataSaverNow: MessageKey = settings.dataSaver
-    ? 'settings.dataSaver.nowOn'
-    : 'settings.dataSaver.nowOff';
-  const cannotTell = settings.canTellWifi ? null : <p className="setting-note">{t('settings.cannotTell')}</p>;
+  const cannotTell = settings.canTellWifi ? null : (
+    <p className="setting-note">{ts('settings.cannotTell')}</p>
+  );
 
   return (
     <div className="settings">
@@ -79,53 +78,54 @@ export function SettingsForm() {
         onChange={(value) => void chooseLanguage(value)}
       />
       <Choice<DataSaverSetting>
-        legend={t('settings.dataSaver')}
+        legend={ts('settings.dataSaver')}
         name="data-saver"
         value={settings.dataSaverSetting}
         options={[
-          { value: 'auto', label: t('settings.dataSaver.auto') },
-          { value: 'on', label: t('settings.dataSaver.on') },
-          { value: 'off', label: t('settings.dataSaver.off') },
+          { value: 'auto', label: ts('settings.dataSaver.auto') },
+          { value: 'on', label: ts('settings.dataSaver.on') },
+          { value: 'off', label: ts('settings.dataSaver.off') },
         ]}
         onChange={setDataSaver}
       >
-        <p className="setting-note">{t('settings.dataSaver.what')}</p>
+        <p className="setting-note">{ts('settings.dataSaver.what')}</p>
         <p className="setting-note" role="status">
-          {t(dataSaverNow)}
+          {ts(settings.dataSaver ? 'settings.dataSaver.nowOn' : 'settings.dataSaver.nowOff')}
         </p>
       </Choice>
       <section className="setting" aria-labelledby="saved-files">
-        <h2 id="saved-files">{t('settings.saved')}</h2>
+        <h2 id="saved-files">{ts('settings.saved')}</h2>
         <p className="setting-note">
           {saved === undefined
-            ? t('settings.saved.reading')
+            ? ts('settings.saved.reading')
             : saved.files === 0
-              ? t('settings.saved.none')
-              : plural('settings.saved.files', saved.files, { size: formatBytes(saved.bytes) })}
+              ? ts('settings.saved.none')
+              : ts('settings.saved.size', { size: formatBytes(saved.bytes) })}
         </p>
         <p className="setting-note">
           {settings.dataSaver
-            ? t('settings.saved.saverOn')
+            ? ts('settings.saved.saverOn')
             : saved?.screensBytes
-              ? t('settings.saved.saverOffSize', { size: formatBytes(saved.screensBytes) })
-              : t('settings.saved.saverOff')}
+              ? ts('settings.saved.saverOffSize', { size: formatBytes(saved.screensBytes) })
+              : ts('settings.saved.saverOff')}
         </p>
       </section>
       <Choice<SendSetting>
-        legend={t('settings.send')}
+        legend={ts('settings.send')}
         name="send"
         value={settings.send}
         options={[
-          { value: 'any', label: t('settings.send.any') },
-          { value: 'wifi-only', label: t('settings.send.wifi') },
+          { value: 'any', label: ts('settings.send.any') },
+          { value: 'wifi-only', label: ts('settings.send.wifi') },
         ]}
         onChange={setSendSetting}
       >
-        <p className="setting-note">{t('settings.send.what')}</p>
+        <p className="setting-note">{ts('settings.send.what')}</p>
         {cannotTell}
       </Choice>
       <fieldset className="setting">
-        <legend>{t('settings.downloads')}</legend>
+        <legend>{ts('settings.downloads')}</legend>
+        <p className="setting-note">{ts('settings.downloads.what')}</p>
         {cannotTell}
         <label className="setting-option">
           <input
@@ -133,7 +133,7 @@ export function SettingsForm() {
             checked={settings.downloadsWifiOnly}
             onChange={(event) => setDownloadsWifiOnly(event.target.checked)}
           />
-          <span>{t('settings.downloads.label')}</span>
+          <span>{ts('settings.downloads.label')}</span>
         </label>
       </fieldset>
     </div>

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { useSubscribers, useSubscriptions } from '../../api/account.ts';
@@ -17,12 +18,15 @@ interface Person {
 
 function PeopleList({
   list,
+  empty,
 }: {
   list: { items: { key: string; person: Person }[] } & Omit<PagedList<unknown>, 'items'>;
+  /** Why the list is empty and where to go from here. */
+  empty: ReactNode;
 }) {
   if (list.isLoading) return <Loading />;
   if (list.error) return <LoadError error={list.error} retry={list.retry} />;
-  if (list.items.length === 0) return <Empty />;
+  if (list.items.length === 0) return <Empty detail={empty} />;
   return (
     <>
       <ul className="people-list">
@@ -52,15 +56,37 @@ function PeopleList({
 }
 
 /** The people subscribed to your channel (GET /subscriptions/c/{yourId}). */
-export function MySubscribers({ userId }: { userId: string }) {
+export function MySubscribers({ userId, username }: { userId: string; username: string }) {
   const list = useSubscribers(userId);
   return (
-    <PeopleList list={{ ...list, items: list.items.map((i) => ({ key: i._id, person: i.subscriber })) }} />
+    <PeopleList
+      list={{ ...list, items: list.items.map((i) => ({ key: i._id, person: i.subscriber })) }}
+      empty={
+        <>
+          <p>{t('people.noSubscribers')}</p>
+          <Link to="/userprofile/$username" params={{ username }} className="button button-secondary">
+            {t('people.yourChannel')}
+          </Link>
+        </>
+      }
+    />
   );
 }
 
 /** The channels you subscribe to (GET /subscriptions/u/{yourId}). */
 export function MySubscriptions({ userId }: { userId: string }) {
   const list = useSubscriptions(userId);
-  return <PeopleList list={{ ...list, items: list.items.map((i) => ({ key: i._id, person: i.channel })) }} />;
+  return (
+    <PeopleList
+      list={{ ...list, items: list.items.map((i) => ({ key: i._id, person: i.channel })) }}
+      empty={
+        <>
+          <p>{t('people.noSubscriptions')}</p>
+          <Link to="/dashbord" className="button button-secondary">
+            {t('people.findVideos')}
+          </Link>
+        </>
+      }
+    />
+  );
 }

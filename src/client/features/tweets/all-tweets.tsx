@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../shared/contracts/users.ts';
 import { allTweetsPath, useTweetList } from '../../api/tweets.ts';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
 import { useOutboxQueue } from '../../lib/outbox-react.tsx';
+import { useOldestSavedCopy } from '../../lib/saved-copies.ts';
 import { isOffline, useOnline } from '../../lib/use-online.ts';
 import { OfflineNote } from './online.tsx';
 import { withWaitingChanges, type TweetItem } from './pending-tweets.ts';
@@ -38,10 +39,13 @@ export function TweetFeed({
   const items = queue === undefined ? [] : withWaitingChanges(list.items, queue, user);
   const offline = !online || path === null || (list.error !== undefined && isOffline(list.error));
   const failed = list.error !== undefined && !offline;
+  // Above every screen, "Offline: showing what was saved at …" already says it when the list is a
+  // saved copy: one notice, not two stacked.
+  const savedCopyShown = useOldestSavedCopy() !== null;
 
   return (
     <>
-      {offline ? <OfflineNote>{offlineNote}</OfflineNote> : null}
+      {offline && !savedCopyShown ? <OfflineNote>{offlineNote}</OfflineNote> : null}
       {items.length > 0 ? (
         <TweetList label={label}>
           {items.map((item) => (
@@ -51,7 +55,12 @@ export function TweetFeed({
       ) : null}
       {list.isLoading || queue === undefined ? <Loading label={t('tweets.loading')} /> : null}
       {failed && list.items.length === 0 ? <LoadError error={list.error} retry={list.retry} /> : null}
-      {!list.isLoading && !failed && !offline && queue !== undefined && items.length === 0 ? (
+      {!list.isLoading &&
+      !failed &&
+      // Offline, an empty list is said only when it is a saved copy, not one that was never read.
+      (!offline || (savedCopyShown && path !== null && list.error === undefined)) &&
+      queue !== undefined &&
+      items.length === 0 ? (
         <Empty>{empty}</Empty>
       ) : null}
       {list.hasMore ? <MoreButton loading={list.loadingMore} onClick={list.loadMore} /> : null}

@@ -50,7 +50,7 @@ export function MyVideos({ user, below }: { user: CurrentUser; below: (video: Vi
           {status.text}
         </p>
       ) : null}
-      {list.items.length === 0 ? <Empty /> : null}
+      {list.items.length === 0 ? <Empty detail={<p>{t('myVideos.empty')}</p>} /> : null}
       {selected ? (
         <VideoPlayer video={selected}>
           <div className="owner-actions">

@@ -22,11 +22,6 @@ export function qualityLabel(rendition: Rendition): string {
 /** The copies with a picture, smallest first (renditions come smallest first, the original last). */
 const withPicture = (renditions: Rendition[]) => renditions.filter((r) => r.quality !== 'audio');
 
-/** The cheapest way to watch (not just hear) a video: what its card shows. */
-export function smallestVideo(renditions: Rendition[]): Rendition | undefined {
-  return withPicture(renditions)[0];
-}
-
 export function lastChoice(): RenditionQuality | undefined {
   try {
     return (localStorage.getItem(LAST_CHOICE) as RenditionQuality | null) ?? undefined;

@@ -6,6 +6,7 @@ import { LoadError, Loading } from '../../components/status.tsx';
 import { serverText } from '../../i18n/server-messages.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useApi, useCurrentUser } from '../../lib/session.tsx';
+import { TitleField, titleProblem } from './title-field.tsx';
 import './videos.css';
 import { t } from '../../i18n/i18n.ts';
 
@@ -15,6 +16,9 @@ export function UpdateVideoForm({ videoId }: { videoId: string }) {
   const { data: video, error, mutate } = useVideo(videoId);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  // The title as typed; undefined until the student types, so it follows the video meanwhile.
+  const [title, setTitle] = useState<string | undefined>();
+  const [titleError, setTitleError] = useState<string | undefined>();
   const me = useCurrentUser();
 
   if (error && !video) return <LoadError error={error} retry={() => void mutate()} />;
@@ -31,6 +35,12 @@ export function UpdateVideoForm({ videoId }: { videoId: string }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    const problem = titleProblem(String(data.get('title') ?? ''));
+    setTitleError(problem);
+    if (problem) {
+      document.getElementById('update-title')?.focus();
+      return;
+    }
     const thumbnail = data.get('thumbnail');
     if (thumbnail instanceof File && thumbnail.size === 0) data.delete('thumbnail');
     setSaving(true);
@@ -54,16 +64,24 @@ export function UpdateVideoForm({ videoId }: { videoId: string }) {
         width={320}
         height={180}
       />
-      <label htmlFor="update-title">{t('field.title')}</label>
-      <input id="update-title" name="title" defaultValue={video.title} maxLength={100} required />
-      <label htmlFor="update-description">{t('field.description')}</label>
-      <textarea
-        id="update-description"
-        name="description"
-        defaultValue={video.description}
-        rows={4}
-        maxLength={5000}
+      <TitleField
+        id="update-title"
+        value={title ?? video.title}
+        error={titleError}
+        onChange={(value) => {
+          setTitle(value);
+          setTitleError(undefined);
+        }}
       />
+      <FormField id="update-description" label={t('field.description')} required={false} error={undefined}>
+        <textarea
+          id="update-description"
+          name="description"
+          defaultValue={video.description}
+          rows={4}
+          maxLength={5000}
+        />
+      </FormField>
       <FormField
         id="update-thumbnail"
         label={t('field.thumbnail')}

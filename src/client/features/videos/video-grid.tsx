@@ -1,10 +1,12 @@
 import type { Video } from '../../../shared/contracts/videos.ts';
+import { dataSaverOn } from '../../lib/data-saver.ts';
 import { formatDuration } from './format-duration.ts';
-import { qualityLabel, smallestVideo } from './quality.ts';
+import { defaultQuality, lastChoice, qualityLabel } from './quality.ts';
 
 /**
- * Thumbnails with title, description and the cheapest way to watch ("144p · 1.2 MB"); choosing
- * one opens it in the player.
+ * Thumbnails with title, description and what watching costs: the copy the player would start
+ * in ("240p · 9.8 MB"; with data saver, the smallest), so the size on the card is the size the
+ * student will spend. Choosing one opens it in the player.
  */
 export function VideoGrid({
   videos,
@@ -15,10 +17,11 @@ export function VideoGrid({
   selectedId: string | undefined;
   onSelect: (video: Video) => void;
 }) {
+  const rule = { dataSaver: dataSaverOn(), last: lastChoice() };
   return (
     <ul className="video-grid">
       {videos.map((video) => {
-        const smallest = smallestVideo(video.renditions);
+        const starts = defaultQuality(video.renditions, rule);
         return (
           <li key={video._id}>
             <button
@@ -34,7 +37,7 @@ export function VideoGrid({
               <span className="video-card-title">{video.title}</span>
               <span className="video-card-owner">{video.owner.username}</span>
               {video.description ? <span className="video-card-description">{video.description}</span> : null}
-              {smallest ? <span className="video-card-size">{qualityLabel(smallest)}</span> : null}
+              {starts ? <span className="video-card-size">{qualityLabel(starts)}</span> : null}
             </button>
           </li>
         );

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { RenditionQuality, Video } from '../../../shared/contracts/videos.ts';
+import type { Processing, RenditionQuality, Video } from '../../../shared/contracts/videos.ts';
 import { useChannelProfile } from '../../api/channels.ts';
 import { isProcessing, useLiveVideo } from '../../api/videos.ts';
 import { LikeButton } from '../../components/like-button.tsx';
@@ -15,6 +15,17 @@ import { useForgetDeleted } from './forget-deleted.ts';
 import { defaultQuality, lastChoice, qualityLabel, rememberChoice } from './quality.ts';
 import { SaveForOffline } from './save-for-offline.tsx';
 import './videos.css';
+
+/**
+ * What making the smaller copies has come to, in true words: a job still in the queue has not
+ * started, and one at 0% has started but reported nothing yet ("Processing 0%" for half a
+ * minute reads as stuck).
+ */
+export function processingText({ state, progress }: Processing): string {
+  if (state === 'queued') return t('player.queued');
+  if (progress <= 0) return t('player.started');
+  return t('player.processing', { percent: formatNumber(progress) });
+}
 
 /**
  * The player of one video (docs/product.md, "Videos"): 640x360 on wide screens, the full width
@@ -147,9 +158,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
         </select>
         {isProcessing(video) ? (
           <span className="player-processing" role="status">
-            {owner
-              ? t('player.processing', { percent: formatNumber(video.processing.progress) })
-              : t('player.makingCopies')}
+            {owner ? processingText(video.processing) : t('player.makingCopies')}
           </span>
         ) : null}
         {owner && video.processing.state === 'failed' ? (
