@@ -73,7 +73,11 @@ async function throttle(page: Page) {
 }
 
 /** One cold visit; requests are told apart by who made them (the page or the service worker). */
-async function visit(context: BrowserContext, url: string, selector: string): Promise<Omit<FirstVisit, 'name'>> {
+async function visit(
+  context: BrowserContext,
+  url: string,
+  selector: string,
+): Promise<Omit<FirstVisit, 'name'>> {
   const page = await context.newPage();
   // A string, not a function: tsx's helpers would not exist in the page.
   await page.addInitScript(watchContent(selector));
@@ -96,10 +100,14 @@ async function visit(context: BrowserContext, url: string, selector: string): Pr
   });
   await page.goto(url, { timeout: 90_000, waitUntil: 'load' });
   const loadAt = Date.now() - start;
-  await page.waitForFunction(() => (window as unknown as { contentAt?: number }).contentAt !== undefined, undefined, {
-    timeout: 90_000,
-    polling: 200,
-  });
+  await page.waitForFunction(
+    () => (window as unknown as { contentAt?: number }).contentAt !== undefined,
+    undefined,
+    {
+      timeout: 90_000,
+      polling: 200,
+    },
+  );
   const contentMs = await page.evaluate(() => (window as unknown as { contentAt: number }).contentAt);
   // Idle: the load event, then 2 s in which the page asked for nothing.
   let idleAt = loadAt;
@@ -175,7 +183,11 @@ async function signedInStudent(url: string): Promise<Array<{ name: string; value
   }))
     form.append(k, v);
   form.append('avatar', new Blob([new Uint8Array(avatar)], { type: 'image/png' }), 'a.png');
-  const registered = await fetch(`${url}/api/v1/users/register`, { method: 'POST', body: form, headers: { origin: url } });
+  const registered = await fetch(`${url}/api/v1/users/register`, {
+    method: 'POST',
+    body: form,
+    headers: { origin: url },
+  });
   if (!registered.ok) throw new Error(`register: ${registered.status} ${await registered.text()}`);
   const login = await fetch(`${url}/api/v1/users/login`, {
     method: 'POST',
@@ -237,8 +249,13 @@ function helloDir(): string {
 export async function firstVisits(checkouts: Array<{ label: string; root: string }>): Promise<FirstVisit[]> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium was not found (see README.md, "Tests")');
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
-  const servers = await Promise.all(checkouts.map(async (c) => ({ ...c, server: await startServer(c.root) })));
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
+  const servers = await Promise.all(
+    checkouts.map(async (c) => ({ ...c, server: await startServer(c.root) })),
+  );
   // The hello page is built into a folder the production server serves as its client, so both
   // answer through the same code (compression, headers).
   const hello = helloDir();

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
 import type { Video } from '../../shared/contracts/videos.ts';
+import { VIDEOS_PAGE_SIZE } from '../../shared/first-reads.ts';
 import { useCurrentUser } from '../lib/session.tsx';
 import { usePagedList } from '../lib/use-paged-list.ts';
 
-const VIDEOS_PAGE_SIZE = 12;
 /** One video (docs/api.md, "Videos, comments, tweets"). */
 export const videoKey = (videoId: string) => `/videos/v/${videoId}`;
 
