@@ -19,7 +19,7 @@ export default defineConfig({
     preloadStartChunks({
       modules: ['react-dom/client.js', 'src/client/app/boot.tsx'],
       root: import.meta.dirname,
-      prerendered: () => shell.api.prerendered,
+      prerendered: () => shell.api?.prerendered ?? new Map(),
     }),
     precompress(),
     VitePWA({

@@ -11,7 +11,12 @@ const loaded = () =>
 
 /** When the page's last request ended (its own files, pictures and reads), in performance time. */
 const lastRequestEnd = () =>
-  Math.max(0, ...performance.getEntriesByType('resource').map((entry) => entry.responseEnd));
+  Math.max(
+    0,
+    ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+      (entry) => entry.responseEnd,
+    ),
+  );
 
 const idleCallback = () =>
   new Promise<void>((resolve) => {
