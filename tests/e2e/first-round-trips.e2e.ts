@@ -153,15 +153,36 @@ describe('a signed-in list carries its first page', () => {
       };
       expect(list?.docs.map((v) => v.title)).toEqual(api.data.docs.map((v) => v.title));
       expect(list?.docs.map((v) => v.title)).toContain(sneaky);
+      // Rendered there too, escaped as text: the list is in the HTML, with the student's name on top.
+      expect(html).toContain('class="video-card-title">Fractions &lt;/script&gt;&lt;script&gt;alert(1)');
+      expect(html).toContain('<main id="main"');
 
       // Another student's page is theirs; a visitor without a session gets none.
       const theirs = firstReadsOf(await (await other.request.get(route)).text());
       expect((theirs?.['/users/current-user']?.data as { username: string }).username).toBe(otherName);
       const anonymous = await fetch(`${baseURL}${route}`);
-      expect(firstReadsOf(await anonymous.text())).toBeUndefined();
+      const anonymousHtml = await anonymous.text();
+      expect(firstReadsOf(anonymousHtml)).toBeUndefined();
+      expect(anonymousHtml).not.toContain('video-card');
       expect(anonymous.headers.get('cache-control')).toBe('no-cache');
     },
   );
+
+  it('with JavaScript off, a signed-in /dashbord shows its list, styled', async () => {
+    for (const [size, options] of sizes) {
+      const context = await browser().newContext({ baseURL, ...options, javaScriptEnabled: false });
+      await context.addCookies(await student.cookies());
+      const page = await context.newPage();
+      await page.goto('/dashbord');
+      const card = page.locator('.video-card-title', { hasText: 'Fractions' }).first();
+      expect(await card.isVisible()).toBe(true);
+      // The grid's stylesheet is applied from the start: a card is a box, not a line of text.
+      const box = await page.locator('.video-card').first().boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThan(150);
+      await page.screenshot({ path: path.join(shots, `rendered-dashbord-nojs-${size}.png`) });
+      await context.close();
+    }
+  });
 
   it('the list shows from the page’s own reads while the API’s list read is held back', async () => {
     const context = await browser().newContext({ baseURL, ...phone, serviceWorkers: 'block' });

@@ -1,11 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_READS_ID, firstReads, jsonForScript, type FirstReads } from '../../shared/first-reads.ts';
-import { matchClientRoute } from '../../shared/routes.ts';
+import { matchClientRoute, type ClientRoutePath } from '../../shared/routes.ts';
 import { SESSION_HINT_COOKIE } from '../../shared/session-hint.ts';
+
+/** Around the English shell in each page (scripts/vite/app-shell.ts): a rendered screen goes there. */
+const SCREEN_START = '<!--eduportal:page-->';
+const SCREEN_END = '<!--/eduportal:page-->';
+
+type RenderScreen = (route: ClientRoutePath, reads: FirstReads) => Promise<string | undefined>;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -63,6 +70,31 @@ export async function registerStaticApp(
         (_all, sources: string) => `style-src ${sources} ${hashes.map((h) => `'${h}'`).join(' ')}`,
       ),
     );
+  };
+  // The signed-in screens the server renders from a visitor's first reads, built for Node with
+  // the client (scripts/vite/server-render.ts). Without it, the page carries the reads only.
+  const renderFile = path.join(clientDir, 'ssr', 'render-screen.mjs');
+  const renderer = fs.existsSync(renderFile)
+    ? ((await import(pathToFileURL(renderFile).href)) as { renderScreen: RenderScreen })
+    : undefined;
+  /** The page's English shell (top bar and skeleton) replaced by the screen as rendered. */
+  const withScreen = async (html: string, route: ClientRoutePath, reads: FirstReads): Promise<string> => {
+    const start = html.indexOf(SCREEN_START);
+    const end = html.indexOf(SCREEN_END);
+    if (!renderer || start < 0 || end < start) return html;
+    try {
+      const markup = await renderer.renderScreen(route, reads);
+      if (markup === undefined) return html;
+      // The screen's styles, only preloaded for the app to apply, are applied from the start.
+      return `${html.slice(0, start)}${markup}${html.slice(end + SCREEN_END.length)}`.replace(
+        /<link rel="preload" as="style" crossorigin href="([^"]+)">/g,
+        '<link rel="stylesheet" crossorigin href="$1">',
+      );
+    } catch (err) {
+      // The app renders the screen itself from the same reads: slower, never wrong.
+      app.log.warn({ err, route }, 'could not render the screen for its first reads');
+      return html;
+    }
   };
   // The pages that carry first reads, read once: a few KB each.
   const pageText = new Map<string, string>();
@@ -129,14 +161,17 @@ export async function registerStaticApp(
     const page = (route && pages[route]) ?? 'index.html';
     allowInlineStyles(reply, page);
     const reads = route && request.method === 'GET' ? firstReads[route] : undefined;
-    if (reads) {
+    if (route && reads) {
       const answers = await readFirst(request, reads);
       if (answers) {
         // This visitor's own data in the page: for their browser only, never for a shared
         // cache, and never answered to another cookie (the worker answers navigations with its
         // own shell, never with this page: sw/sw.ts).
         const block = `<script type="application/json" id="${FIRST_READS_ID}">${jsonForScript(answers)}</script>`;
-        const html = textOf(page).replace('<body>', `<body>\n    ${block}`);
+        const html = (await withScreen(textOf(page), route, answers)).replace(
+          '<body>',
+          `<body>\n    ${block}`,
+        );
         // Compressed as the build's files are (a third of the bytes on a slow link); quickly,
         // as this page is made per request.
         const accepts = String(request.headers['accept-encoding'] ?? '');
