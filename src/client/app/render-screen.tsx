@@ -5,8 +5,8 @@ import {
   createRouter,
   RouterProvider,
   type AnyRoute,
+  type RouteComponent,
 } from '@tanstack/react-router';
-import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SWRConfig } from 'swr';
 import type { CurrentUser } from '../../shared/contracts/users.ts';
@@ -25,7 +25,7 @@ import VideosRoute from '../routes/videos.tsx';
  * as the page and its stylesheets are in, before the app's code; the app then starts from the
  * same reads and takes the page over. Built for Node by scripts/vite/server-render.ts.
  */
-const screens: Partial<Record<ClientRoutePath, ComponentType>> = {
+const screens: Partial<Record<ClientRoutePath, RouteComponent>> = {
   '/dashbord': DashbordRoute,
   '/videos': VideosRoute,
 };
