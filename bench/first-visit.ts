@@ -339,7 +339,7 @@ export function firstVisitTable(rows: FirstVisit[]): string[] {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const other = process.env.FIRST_VISIT_ROOT;
   if (!other) buildIfStale();
-  const checkouts = [{ label: other ? 'this' : 'app', root: ownRoot }];
+  const checkouts = [{ label: 'this version', root: ownRoot }];
   if (other) checkouts.push({ label: path.basename(other), root: path.resolve(other) });
   const rows = await firstVisits(checkouts);
   process.stdout.write(`First visit (412x915, 400 ms, 400 kbit/s, 4x CPU, cold), median of ${RUNS}\n\n`);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -59,8 +60,7 @@ export async function registerStaticApp(
   const inlineStyles: Record<string, string[]> = fs.existsSync(stylesFile)
     ? (JSON.parse(fs.readFileSync(stylesFile, 'utf8')) as Record<string, string[]>)
     : {};
-  const allowInlineStyles = (reply: FastifyReply, page: string) => {
-    const hashes = inlineStyles[page];
+  const allowInlineStyles = (reply: FastifyReply, page: string, hashes = inlineStyles[page]) => {
     const policy = reply.raw.getHeader('content-security-policy');
     if (!hashes?.length || typeof policy !== 'string') return;
     reply.header(
@@ -77,23 +77,53 @@ export async function registerStaticApp(
   const renderer = fs.existsSync(renderFile)
     ? ((await import(pathToFileURL(renderFile).href)) as { renderScreen: RenderScreen })
     : undefined;
-  /** The page's English shell (top bar and skeleton) replaced by the screen as rendered. */
-  const withScreen = async (html: string, route: ClientRoutePath, reads: FirstReads): Promise<string> => {
+  /**
+   * The styles a rendered screen's page needs, inline: the start's stylesheet and the screen's,
+   * in the order the page names them, with their hash for the page's policy. Read once per page.
+   */
+  const stylesOf = new Map<string, { style: string; hash: string }>();
+  const inlineStylesOf = (html: string) => {
+    const files = [
+      ...html.matchAll(/<link rel="(?:stylesheet|preload" as="style)" crossorigin href="\/([^"]+\.css)">/g),
+    ].map(([, file]) => file ?? '');
+    const key = files.join(' ');
+    let found = stylesOf.get(key);
+    if (!found) {
+      const style = files
+        .map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8'))
+        .join('\n')
+        .replaceAll('</style', '<\\/style');
+      found = { style, hash: `sha256-${createHash('sha256').update(style).digest('base64')}` };
+      stylesOf.set(key, found);
+    }
+    return found;
+  };
+  /**
+   * The page's English shell (top bar and skeleton) replaced by the screen as rendered, with its
+   * styles inline (their hash goes into the page's policy): what the student came for shows as
+   * soon as the page is in, beside the code still downloading. Undefined when not rendered.
+   */
+  const withScreen = async (
+    html: string,
+    route: ClientRoutePath,
+    reads: FirstReads,
+  ): Promise<{ html: string; styleHash: string } | undefined> => {
     const start = html.indexOf(SCREEN_START);
     const end = html.indexOf(SCREEN_END);
-    if (!renderer || start < 0 || end < start) return html;
+    if (!renderer || start < 0 || end < start) return undefined;
     try {
       const markup = await renderer.renderScreen(route, reads);
-      if (markup === undefined) return html;
-      // The screen's styles, only preloaded for the app to apply, are applied from the start.
-      return `${html.slice(0, start)}${markup}${html.slice(end + SCREEN_END.length)}`.replace(
-        /<link rel="preload" as="style" crossorigin href="([^"]+)">/g,
-        '<link rel="stylesheet" crossorigin href="$1">',
-      );
+      if (markup === undefined) return undefined;
+      const { style, hash } = inlineStylesOf(html);
+      const page = `${html.slice(0, start)}${markup}${html.slice(end + SCREEN_END.length)}`
+        // The start's stylesheet is inline now; the screen's stays preloaded, for its code.
+        .replace(/<link rel="stylesheet" crossorigin href="[^"]+\.css">\n?\s*/g, '')
+        .replace('</head>', `  <style>${style}</style>\n  </head>`);
+      return { html: page, styleHash: hash };
     } catch (err) {
       // The app renders the screen itself from the same reads: slower, never wrong.
       app.log.warn({ err, route }, 'could not render the screen for its first reads');
-      return html;
+      return undefined;
     }
   };
   // The pages that carry first reads, read once: a few KB each.
@@ -168,10 +198,9 @@ export async function registerStaticApp(
         // cache, and never answered to another cookie (the worker answers navigations with its
         // own shell, never with this page: sw/sw.ts).
         const block = `<script type="application/json" id="${FIRST_READS_ID}">${jsonForScript(answers)}</script>`;
-        const html = (await withScreen(textOf(page), route, answers)).replace(
-          '<body>',
-          `<body>\n    ${block}`,
-        );
+        const rendered = await withScreen(textOf(page), route, answers);
+        if (rendered) allowInlineStyles(reply, page, [rendered.styleHash]);
+        const html = (rendered?.html ?? textOf(page)).replace('<body>', `<body>\n    ${block}`);
         // Compressed as the build's files are (a third of the bytes on a slow link); quickly,
         // as this page is made per request.
         const accepts = String(request.headers['accept-encoding'] ?? '');
