@@ -6,19 +6,24 @@ import { appShell } from './scripts/vite/app-shell.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { preloadStartChunks } from './scripts/vite/preload-start-chunks.ts';
 import { markScreens } from './scripts/vite/screens-manifest.ts';
+import { serverRender } from './scripts/vite/server-render.ts';
+import { prerenderedRoutes } from './src/client/app/prerendered-routes.ts';
 
 // The build's own plugins live in scripts/vite/, one file each (docs/architecture.md, "Start").
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '8080'}`;
+const shell = appShell({ prerender: prerenderedRoutes });
 
 export default defineConfig({
   plugins: [
     react(),
-    appShell(),
+    shell,
     preloadStartChunks({
       modules: ['react-dom/client.js', 'src/client/app/boot.tsx'],
       root: import.meta.dirname,
+      prerendered: () => shell.api?.prerendered ?? new Map(),
     }),
     precompress(),
+    serverRender({ entry: 'src/client/app/render-screen.tsx' }),
     VitePWA({
       // Our own service worker (sw/sw.ts) with the build's file list injected into it.
       strategies: 'injectManifest',
@@ -34,7 +39,10 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,woff2}'],
         // Shown only by the browser's install dialog: not worth a phone's bytes offline.
         // Nor the routes' own pages: offline, index.html answers every navigation (sw/sw.ts).
-        globIgnores: ['screenshots/**', 'pages/**'],
+        // Nor the home page's (shell.html answers every navigation, index.html has the home
+        // screen's preloads and page in it).
+        // Nor what the server renders with (ssr/).
+        globIgnores: ['screenshots/**', 'pages/**', 'index.html', 'ssr/**'],
         rollupFormat: 'iife',
         // Which files only unopened screens need: data saver leaves them for later (sw/sw.ts).
         manifestTransforms: [markScreens(path.resolve(import.meta.dirname, 'dist/client'))],

@@ -37,7 +37,7 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean;
 }
 
-// The app shell (index.html and what it loads, icons, the Hindi words) is precached at install.
+// The app shell (shell.html and what it loads, icons, the Hindi words) is precached at install.
 // The code of the other screens is downloaded at install too, so that every route opens offline,
 // unless data saver is on: then each screen's files are kept as it is opened, and a first visit
 // costs only what it shows (docs/offline.md, "Data saver").
@@ -104,9 +104,11 @@ registerRoute(
   ({ request }) => answerSaved(request),
 );
 
-// Every navigation is answered with the precached shell; the router picks the screen.
+// Every navigation is answered with the precached shell; the router picks the screen. The shell
+// is the app's start without any screen's preloads or prerendered page (index.html is the home
+// screen's page: served for every screen, it had each one download the home page's styles).
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  new NavigationRoute(createHandlerBoundToURL('/shell.html'), {
     denylist: [/^\/api\//, /^\/media\//],
   }),
 );

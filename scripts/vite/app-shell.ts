@@ -1,8 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { LANGUAGE_BOOT_SCRIPT, type Language } from '../../src/shared/language.ts';
+import { readRouteFiles } from '../lib/route-files.mjs';
 
 const SHELL_MODULE = 'virtual:eduportal-app-shell';
+
+/** Around the English shell in index.html: a route's prerendered page replaces what is between. */
+export const SCREEN_START = '<!--eduportal:page-->';
+export const SCREEN_END = '<!--/eduportal:page-->';
+
+/** What the other build plugins read: each prerendered route's page markup (dev URLs for assets). */
+export type AppShellPlugin = Plugin<{ prerendered: ReadonlyMap<string, string> }>;
 
 /**
  * Renders the top bar as it looks before anyone signs in, with the real component, for
@@ -11,7 +19,7 @@ const SHELL_MODULE = 'virtual:eduportal-app-shell';
 const shellModuleSource = `
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { TopBar } from '/src/client/components/layout/top-bar.tsx';
 import { ScreenSkeleton } from '/src/client/components/layout/screen-skeleton.tsx';
 import { createSession, SessionProvider } from '/src/client/lib/session.tsx';
@@ -34,6 +42,25 @@ export async function renderTopBar(language) {
 export function renderSkeleton() {
   return renderToStaticMarkup(createElement(ScreenSkeleton));
 }
+
+// A whole page as a visitor who has not signed in first sees it: the layout (skip link, top bar,
+// main, footer) around the route's real screen, in English.
+export async function renderPage(path, source) {
+  await applyLanguage('en');
+  const { Layout } = await import('/src/client/components/layout/layout.tsx');
+  const screen = await import(/* @vite-ignore */ '/' + source);
+  const api = { onSessionEnded: () => () => {} };
+  const session = createSession(api);
+  const rootRoute = createRootRoute({ component: Layout });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([createRoute({ getParentRoute: () => rootRoute, path, component: screen.default })]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  await router.load();
+  return renderToStaticMarkup(
+    createElement(SessionProvider, { api, session }, createElement(RouterProvider, { router })),
+  );
+}
 `;
 
 /**
@@ -44,10 +71,12 @@ export function renderSkeleton() {
  * so the footer never shows above a screen still loading and then jumps. It sits beside #root, not in it (the router's first commit is empty and would wipe
  * it), and the top bar removes it in a layout effect, in the same frame that React's own appears.
  */
-export function appShell(): Plugin {
+export function appShell({ prerender }: { prerender: readonly string[] }): AppShellPlugin {
   let config: ResolvedConfig | undefined;
+  const pages = new Map<string, string>();
   return {
     name: 'eduportal:app-shell',
+    api: { prerendered: pages },
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
@@ -81,10 +110,23 @@ export function appShell(): Plugin {
           ],
         });
         try {
-          const { renderTopBar, renderSkeleton } = (await server.ssrLoadModule(SHELL_MODULE)) as {
+          const { renderTopBar, renderSkeleton, renderPage } = (await server.ssrLoadModule(SHELL_MODULE)) as {
             renderTopBar: (language: Language) => Promise<string>;
             renderSkeleton: () => string;
+            renderPage: (path: string, source: string) => Promise<string>;
           };
+          // The marketing pages, whole, in English (the Hindi shell keeps its skeleton: see
+          // docs/architecture.md, "Start"). Rendered before the shells, which leave English on.
+          const sources = new Map(
+            readRouteFiles(config?.root ?? process.cwd()).map((r) => [r.route, r.source]),
+          );
+          for (const route of prerender) {
+            const source = sources.get(route);
+            if (!source) throw new Error(`[app-shell] no screen for the prerendered route ${route}`);
+            const page = await renderPage(route, source);
+            if (!page.includes('<main id="main"')) throw new Error(`[app-shell] ${route} rendered no <main>`);
+            pages.set(route, page);
+          }
           // The top bar and skeleton in each language; the stored choice, put on <html lang> by
           // the head's script before the first paint, shows one of them (styles.css): no flash
           // of English.
@@ -94,7 +136,11 @@ export function appShell(): Plugin {
             // The shell must be the real top bar, or the swap would change what the page shows.
             if (!topBar.includes('class="site-header"')) return skip('the top bar has no .site-header');
             const main = `<div class="shell-main">${renderSkeleton()}</div>`;
-            shells.push(`<div class="shell-lang-${language}" lang="${language}">${topBar}${main}</div>`);
+            // The English shell is marked, so that a prerendered page can take its place.
+            const shell = `${topBar}${main}`;
+            shells.push(
+              `<div class="shell-lang-${language}" lang="${language}">${language === 'en' ? `${SCREEN_START}${shell}${SCREEN_END}` : shell}</div>`,
+            );
           }
           const boot = `<script>${LANGUAGE_BOOT_SCRIPT}</script>`;
           return html

@@ -1,8 +1,20 @@
+import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
 import { readRouteFiles } from '../lib/route-files.mjs';
+import { SCREEN_END, SCREEN_START } from './app-shell.ts';
 
 /** Where the build writes which page answers which route; the server reads it (static-app.ts). */
 export const PAGES_FILE = 'pages.json';
+/**
+ * Where the build writes the hashes of each page's inline styles, for the Content-Security-Policy
+ * the server sends with that page (static-app.ts): `{ "index.html": ["sha256-..."] }`.
+ */
+export const INLINE_STYLES_FILE = 'inline-styles.json';
+/**
+ * The service worker's answer to every navigation: index.html without any screen's preloads or
+ * prerendered page, so that no screen downloads another's files (sw/sw.ts).
+ */
+export const SHELL_FILE = 'shell.html';
 
 /**
  * The entry imports its later stages (main.tsx) and the router imports each screen only once
@@ -14,7 +26,16 @@ export const PAGES_FILE = 'pages.json';
  * `pages.json` says which file answers which route. (Preloading the first hero picture too was
  * measured: it did not bring the home page's LCP forward and cost /blog about 150 ms of it.)
  */
-export function preloadStartChunks({ modules, root }: { modules: string[]; root: string }): Plugin {
+export function preloadStartChunks({
+  modules,
+  root,
+  prerendered = () => new Map(),
+}: {
+  modules: string[];
+  root: string;
+  /** Each prerendered route's page (scripts/vite/app-shell.ts), read once the bundle is written. */
+  prerendered?: () => ReadonlyMap<string, string>;
+}): Plugin {
   return {
     name: 'eduportal:preload-start-chunks',
     apply: 'build',
@@ -60,6 +81,61 @@ export function preloadStartChunks({ modules, root }: { modules: string[]; root:
         };
         const withPreloads = (screen: string) => html.replace('</head>', `  ${preloads(screen)}\n  </head>`);
 
+        // A prerendered page's images were rendered with their source paths: the built files'.
+        const assets = Object.values(bundle).filter((o): o is Rollup.OutputAsset => o.type === 'asset');
+        const builtUrls = (markup: string) => {
+          let out = markup;
+          for (const asset of assets) {
+            for (const original of asset.originalFileNames) {
+              for (const suffix of ['?no-inline"', '"'])
+                out = out.replaceAll(`/${original}${suffix}`, `/${asset.fileName}"`);
+            }
+          }
+          // The policy allows no style attributes (React sets its styles through the DOM, which
+          // the policy allows): a prerendered page goes without, on the stylesheets' defaults.
+          out = out.replace(/ style="[^"]*"/g, '');
+          const left = /(?:src|href)="(\/src\/[^"]+)"/.exec(out);
+          if (left) throw new Error(`preloadStartChunks: a prerendered page names a source file: ${left[1]}`);
+          return out;
+        };
+        const css = (file: string) => {
+          const asset = bundle[file];
+          if (asset?.type !== 'asset') throw new Error(`preloadStartChunks: no ${file} in the bundle`);
+          return String(asset.source);
+        };
+        const inlineStyles: Record<string, string[]> = {};
+        /**
+         * The route's page as rendered at build time in place of the English shell, with the
+         * styles it needs inline (the start's stylesheet and the screen's): the first round trip
+         * brings something to read, with no stylesheet to wait for. The screen's stylesheet stays
+         * preloaded, as the screen's code asks for it again when it runs.
+         */
+        const prerender = (pageHtml: string, fileName: string, markup: string) => {
+          const start = pageHtml.indexOf(SCREEN_START);
+          const end = pageHtml.indexOf(SCREEN_END);
+          if (start < 0 || end < start)
+            throw new Error('preloadStartChunks: no English shell to prerender into');
+          const links = [
+            ...pageHtml.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">\n?\s*/g),
+          ];
+          const styled = [
+            ...links.map(([, file]) => file ?? ''),
+            ...[
+              ...pageHtml.matchAll(/<link rel="preload" as="style" crossorigin href="\/([^"]+\.css)">/g),
+            ].map(([, file]) => file ?? ''),
+          ];
+          const style = styled.map(css).join('\n').replaceAll('</style', '<\\/style');
+          inlineStyles[fileName] = [`sha256-${createHash('sha256').update(style).digest('base64')}`];
+          let out = `${pageHtml.slice(0, start)}${builtUrls(markup)}${pageHtml.slice(end + SCREEN_END.length)}`;
+          for (const [link] of links) out = out.replace(link, '');
+          return out.replace('</head>', `  <style>${style}</style>\n  </head>`);
+        };
+        const pageFor = (route: string, source: string, fileName: string) => {
+          const markup = prerendered().get(route);
+          const withScreen = withPreloads(source);
+          return markup === undefined ? withScreen : prerender(withScreen, fileName, markup);
+        };
+
         const pages: Record<string, string> = {};
         for (const { route, source } of readRouteFiles(root)) {
           const fileName =
@@ -67,11 +143,31 @@ export function preloadStartChunks({ modules, root }: { modules: string[]; root:
               ? 'index.html'
               : `pages/${route.slice(1).replaceAll('/', '-').replaceAll('$', '')}.html`;
           pages[route] = fileName;
-          if (route === '/') page.source = withPreloads(source);
-          else this.emitFile({ type: 'asset', fileName, source: withPreloads(source) });
+          if (route === '/') page.source = pageFor(route, source, fileName);
+          else this.emitFile({ type: 'asset', fileName, source: pageFor(route, source, fileName) });
         }
         if (!pages['/']) throw new Error('preloadStartChunks: no screen for /');
         this.emitFile({ type: 'asset', fileName: PAGES_FILE, source: JSON.stringify(pages, null, 2) });
+        this.emitFile({
+          type: 'asset',
+          fileName: INLINE_STYLES_FILE,
+          source: JSON.stringify(inlineStyles, null, 2),
+        });
+        // The worker's shell: the start's stages only, and the skeleton in both languages.
+        const startFiles = [...new Set(starts.flatMap((c) => [...closure(c)]))].filter(
+          (file) => !loaded.has(file),
+        );
+        this.emitFile({
+          type: 'asset',
+          fileName: SHELL_FILE,
+          source: html
+            .replace(
+              '</head>',
+              `  ${startFiles.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ')}\n  </head>`,
+            )
+            .replace(SCREEN_START, '')
+            .replace(SCREEN_END, ''),
+        });
       },
     },
   };

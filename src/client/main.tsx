@@ -1,5 +1,6 @@
 import './styles.css';
 import { applyLanguage, storedLanguage, t } from './i18n/i18n.ts';
+import { whenPageIdle } from './app/page-idle.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -35,9 +36,11 @@ start(container).catch(() => {
   container.replaceChildren(message);
 });
 
-// The worker registers at once, as before: deferring it until the page had loaded and idled
-// (worth a little in Lighthouse) made its first install's downloads land in the middle of a
-// student's first actions, and the journeys in CI saw writes delivered late.
+// The worker registers once the first visit is done with the network: its install downloads the
+// app's files (and, without data saver, every screen's), a few hundred KB that, started at once,
+// shared a weak link with the page's own code, pictures and reads and delayed them all.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  void import('./app/register-sw.ts').then(({ registerServiceWorker }) => registerServiceWorker());
+  void whenPageIdle()
+    .then(() => import('./app/register-sw.ts'))
+    .then(({ registerServiceWorker }) => registerServiceWorker());
 }

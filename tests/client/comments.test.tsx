@@ -11,7 +11,7 @@ import { createAppRouter } from '../../src/client/app/router.tsx';
 import type { ApiClient } from '../../src/client/lib/api-client.ts';
 import { Outbox } from '../../src/client/lib/outbox.ts';
 import { cacheDelivery, OutboxProvider } from '../../src/client/lib/outbox-react.tsx';
-import { OutboxDatabase } from '../../src/client/lib/outbox.ts';
+import { OutboxDatabase } from '../../src/client/lib/outbox-db.ts';
 import { jpegWithExif, signIn } from '../helpers/http.ts';
 import { uniqueName, useRealServer } from './real-server.ts';
 

@@ -9,7 +9,7 @@ import { createAppRouter } from '../../src/client/app/router.tsx';
 import { createApiClient, type ApiClient } from '../../src/client/lib/api-client.ts';
 import { Outbox } from '../../src/client/lib/outbox.ts';
 import { cacheDelivery, OutboxProvider } from '../../src/client/lib/outbox-react.tsx';
-import { OutboxDatabase } from '../../src/client/lib/outbox.ts';
+import { OutboxDatabase } from '../../src/client/lib/outbox-db.ts';
 import type { Tweet } from '../../src/shared/contracts/tweets.ts';
 import { localRef } from '../../src/shared/outbox/model.ts';
 import { bearer, jpegWithExif, signIn } from '../helpers/http.ts';

@@ -11,7 +11,11 @@ describe('the service worker’s precache list', () => {
     const sw = fs.readFileSync(path.join(root, 'dist/client/sw.js'), 'utf8');
     const urls = [...sw.matchAll(/"url":"([^"]+)"/g)].map(([, url]) => url!);
     expect(urls).toContain('icons/icon-512.png');
-    expect(urls).toContain('index.html');
+    // The worker's shell for every navigation; not the home page's own page (it has the home
+    // screen prerendered and preloaded in it), nor what the server renders with.
+    expect(urls).toContain('shell.html');
+    expect(urls).not.toContain('index.html');
+    expect(urls.filter((url) => url.startsWith('ssr/'))).toEqual([]);
     expect(urls.filter((url, i) => urls.indexOf(url) !== i)).toEqual([]);
     expect(urls.filter((url) => url.startsWith('pages/'))).toEqual([]);
   });

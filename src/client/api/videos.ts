@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
 import type { Video, VideoPage } from '../../shared/contracts/videos.ts';
+import { VIDEOS_PAGE_SIZE } from '../../shared/first-reads.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { useCurrentUser } from '../lib/session.tsx';
 import { usePagedList } from '../lib/use-paged-list.ts';
 import { rereadPaths } from './cache.ts';
 
-const VIDEOS_PAGE_SIZE = 12;
 /** One video (docs/api.md, "Videos, comments, tweets"). */
 export const videoKey = (videoId: string) => `/videos/v/${videoId}`;
 

@@ -95,10 +95,13 @@ export function createAppRouter(
     history?: Parameters<typeof createRouter>[0]['history'];
     /** The API client; tests point it at their own server. */
     api?: ApiClient;
+    /** Gives the session what the page already knows (the first reads), before it asks. */
+    seed?: (session: Session) => void;
   } = {},
 ) {
   const api = options.api ?? appApi;
   const session = createSession(api);
+  options.seed?.(session);
   // The current user is asked for at start, while the first screen's code downloads.
   void session.load();
   return createRouter({

@@ -9,7 +9,7 @@ import { commentDelivered } from '../api/comments.ts';
 import { likeDelivered } from '../api/likes.ts';
 import { tweetDelivered } from '../api/tweets.ts';
 import { api as appApi, type ApiClient } from './api-client.ts';
-import { Outbox, OutboxDatabase } from './outbox.ts';
+import { Outbox } from './outbox.ts';
 import { useApi, useSession } from './session.tsx';
 import { holdingBackNow, settings$, watchConnection } from './settings.ts';
 
@@ -34,8 +34,10 @@ export function outboxFor(api: ApiClient): Outbox {
   let outbox = outboxes.get(api);
   if (!outbox) {
     const isApp = api === appApi;
+    const name = isApp ? OUTBOX_DB : `${OUTBOX_DB}-${++others}`;
     outbox = new Outbox({
-      db: new OutboxDatabase(isApp ? OUTBOX_DB : `${OUTBOX_DB}-${++others}`),
+      // Dexie loads when the queue is first read or written, after the screen has rendered.
+      db: async () => new (await import('./outbox-db.ts')).OutboxDatabase(name),
       transport: apiTransport(api),
       // No verdict (offline) counts as "not now": entries wait for the next trigger.
       refresh: () => api.refreshSession().catch(() => false),

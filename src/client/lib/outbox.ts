@@ -1,4 +1,3 @@
-import Dexie, { liveQuery, type EntityTable } from 'dexie';
 import {
   drain,
   fetchTransport,
@@ -10,52 +9,18 @@ import {
 import { planEnqueue, queueAfter } from '../../shared/outbox/enqueue.ts';
 import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
-import { OUTBOX_DB, OUTBOX_LOCK } from '../../shared/offline.ts';
+import { OUTBOX_LOCK } from '../../shared/offline.ts';
 import { BoundedMap } from './bounded-map.ts';
 import { randomId } from './random-id.ts';
+import type { OutboxDatabase } from './outbox-db.ts';
 import { createStore } from './store.ts';
 
-interface IdMapping {
-  ref: string;
-  serverId: string;
-}
-
-/** The outbox's IndexedDB database: queued entries, and server ids of tweets created offline. */
-export class OutboxDatabase extends Dexie {
-  entries!: EntityTable<OutboxEntry, 'id'>;
-  ids!: EntityTable<IdMapping, 'ref'>;
-
-  constructor(name = OUTBOX_DB) {
-    super(name);
-    this.version(1).stores({ entries: 'id, seq, lane, state', ids: 'ref' });
-  }
-}
-
-/** The drain's view of the database. */
-export function dexieStore(db: OutboxDatabase): OutboxStore {
-  return {
-    list: () => db.entries.orderBy('seq').toArray(),
-    claim: (id) =>
-      db.transaction('rw', db.entries, async () => {
-        const entry = await db.entries.get(id);
-        if (!entry || entry.state === 'failed') return undefined;
-        const claimed: OutboxEntry = { ...entry, state: 'sending' };
-        await db.entries.put(claimed);
-        return claimed;
-      }),
-    put: async (entry) => {
-      await db.entries.put(entry);
-    },
-    remove: (id) => db.entries.delete(id),
-    resolve: async (ref) => (await db.ids.get(ref))?.serverId,
-    remember: async (ref, serverId) => {
-      await db.ids.put({ ref, serverId });
-    },
-  };
-}
-
 export interface OutboxOptions {
-  db: OutboxDatabase;
+  /**
+   * The queue's database, or how to open it: the app passes a function that loads Dexie (30 KB)
+   * on first use, so a screen shows before it; tests pass one opened already.
+   */
+  db: OutboxDatabase | (() => Promise<OutboxDatabase>);
   /** Empty in the app (same origin); a full origin in tests against a real server. */
   baseUrl?: string;
   /** Extra headers per request (tests sign in with a Bearer token; the app uses its cookies). */
@@ -74,6 +39,18 @@ export interface OutboxOptions {
   onWaiting?: () => void;
   /** "Only on Wi-Fi" holds automatic sending back now (src/shared/network-policy.ts). */
   holdBack?: () => boolean;
+}
+
+/** The drain's store over a database opened on first use. */
+function lazyStore(open: () => Promise<OutboxDatabase>): OutboxStore {
+  return {
+    list: async () => (await open()).store().list(),
+    claim: async (id) => (await open()).store().claim(id),
+    put: async (entry) => (await open()).store().put(entry),
+    remove: async (id) => (await open()).store().remove(id),
+    resolve: async (ref) => (await open()).store().resolve(ref),
+    remember: async (ref, serverId) => (await open()).store().remember(ref, serverId),
+  };
 }
 
 type DeliveredListener = NonNullable<DrainDeps['onDelivered']>;
@@ -108,8 +85,10 @@ export class Outbox {
   /** Ids of entries delivered lately: a read that raced their removal never shows them. */
   private readonly sent = new BoundedMap<string, true>(1000);
 
+  private opened: Promise<OutboxDatabase> | undefined;
+
   constructor(private readonly options: OutboxOptions) {
-    this.store = this.tracked(dexieStore(options.db));
+    this.store = this.tracked(lazyStore(() => this.database()));
     this.send =
       options.transport ??
       fetchTransport({
@@ -122,7 +101,7 @@ export class Outbox {
 
   /** Queues an action (coalescing it with waiting ones) and starts a drain. Returns the entry id. */
   async enqueue(action: OutboxAction, options: { id?: string } = {}): Promise<string | undefined> {
-    const { db } = this.options;
+    const db = await this.database();
     const written = await db.transaction('rw', db.entries, async () => {
       const queue = await db.entries.orderBy('seq').toArray();
       const seq = (queue[queue.length - 1]?.seq ?? 0) + 1;
@@ -225,12 +204,12 @@ export class Outbox {
 
   /** Entries left "sending" by a closed tab or a crash go back to waiting; their keys protect them. */
   async recover(): Promise<void> {
-    await this.options.db.entries.where('state').equals('sending').modify({ state: 'pending' });
+    await (await this.database()).entries.where('state').equals('sending').modify({ state: 'pending' });
     await this.reread();
   }
 
   async retry(id: string): Promise<void> {
-    await this.options.db.entries.update(id, { state: 'pending', notBefore: 0, error: undefined });
+    await (await this.database()).entries.update(id, { state: 'pending', notBefore: 0, error: undefined });
     await this.reread();
     void this.drainSoon(true);
   }
@@ -242,7 +221,7 @@ export class Outbox {
 
   /** The server id a tweet created on this device got once sent (its `local:` reference). */
   async serverIdOf(ref: string): Promise<string | undefined> {
-    return (await this.options.db.ids.get(ref))?.serverId;
+    return (await (await this.database()).ids.get(ref))?.serverId;
   }
 
   /**
@@ -270,10 +249,18 @@ export class Outbox {
     const stop = this.queue.subscribe(listener);
     this.watchers += 1;
     if (!this.live && !this.disposed) {
-      const read = () => this.options.db.entries.orderBy('seq').toArray();
-      this.live = liveQuery(read).subscribe({
-        next: (entries) => this.show(entries),
-        error: () => undefined,
+      // Opened when the database is: unsubscribing before then opens nothing.
+      let stopped = false;
+      let live: { unsubscribe(): void } | undefined;
+      this.live = {
+        unsubscribe: () => {
+          stopped = true;
+          live?.unsubscribe();
+        },
+      };
+      void this.database().then((db) => {
+        if (stopped) return;
+        live = db.watch((entries) => this.show(entries));
       });
     }
     return () => {
@@ -356,7 +343,7 @@ export class Outbox {
   private async reread(): Promise<void> {
     const ticket = ++this.reads;
     const since = this.version;
-    const entries = await this.options.db.entries.orderBy('seq').toArray();
+    const entries = await (await this.database()).entries.orderBy('seq').toArray();
     if (this.version !== since || ticket < this.lastRead) return;
     this.lastRead = ticket;
     this.queue.set(entries.filter((e) => !this.sent.has(e.id)));
@@ -366,6 +353,12 @@ export class Outbox {
   private show(entries: OutboxEntry[] | undefined): void {
     this.version += 1;
     this.queue.set(entries?.filter((e) => !this.sent.has(e.id)));
+  }
+
+  /** The queue's database, opened once, on first use. */
+  private database(): Promise<OutboxDatabase> {
+    const { db } = this.options;
+    return (this.opened ??= typeof db === 'function' ? db() : Promise.resolve(db));
   }
 
   private withLock<T>(work: () => Promise<T>): Promise<T> {

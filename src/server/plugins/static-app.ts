@@ -1,15 +1,28 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchClientRoute } from '../../shared/routes.ts';
+import { FIRST_READS_ID, firstReads, jsonForScript, type FirstReads } from '../../shared/first-reads.ts';
+import { matchClientRoute, type ClientRoutePath } from '../../shared/routes.ts';
+import { SESSION_HINT_COOKIE } from '../../shared/session-hint.ts';
+
+/** Around the English shell in each page (scripts/vite/app-shell.ts): a rendered screen goes there. */
+const SCREEN_START = '<!--eduportal:page-->';
+const SCREEN_END = '<!--/eduportal:page-->';
+
+type RenderScreen = (route: ClientRoutePath, reads: FirstReads) => Promise<string | undefined>;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=86400';
+/** A page holding one visitor's own data: kept by nobody but that browser, and asked for again. */
+const PRIVATE = 'private, no-cache';
 
 /** Files that must be revalidated on every load so that a new release is seen at once. */
-const ALWAYS_FRESH = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+const ALWAYS_FRESH = new Set(['index.html', 'shell.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
 export function cacheControlFor(relativePath: string): string {
   const name = relativePath.replaceAll('\\', '/').replace(/^\//, '');
@@ -41,6 +54,115 @@ export async function registerStaticApp(
     ? (JSON.parse(fs.readFileSync(pagesFile, 'utf8')) as Record<string, string>)
     : {};
 
+  // The hashes of each page's inline styles (the prerendered pages'), which the page's
+  // Content-Security-Policy must allow.
+  const stylesFile = path.join(clientDir, 'inline-styles.json');
+  const inlineStyles: Record<string, string[]> = fs.existsSync(stylesFile)
+    ? (JSON.parse(fs.readFileSync(stylesFile, 'utf8')) as Record<string, string[]>)
+    : {};
+  const allowInlineStyles = (reply: FastifyReply, page: string, hashes = inlineStyles[page]) => {
+    const policy = reply.raw.getHeader('content-security-policy');
+    if (!hashes?.length || typeof policy !== 'string') return;
+    reply.header(
+      'content-security-policy',
+      policy.replace(
+        /style-src ([^;]*)/,
+        (_all, sources: string) => `style-src ${sources} ${hashes.map((h) => `'${h}'`).join(' ')}`,
+      ),
+    );
+  };
+  // The signed-in screens the server renders from a visitor's first reads, built for Node with
+  // the client (scripts/vite/server-render.ts). Without it, the page carries the reads only.
+  const renderFile = path.join(clientDir, 'ssr', 'render-screen.mjs');
+  const renderer = fs.existsSync(renderFile)
+    ? ((await import(pathToFileURL(renderFile).href)) as { renderScreen: RenderScreen })
+    : undefined;
+  /**
+   * The styles a rendered screen's page needs, inline: the start's stylesheet and the screen's,
+   * in the order the page names them, with their hash for the page's policy. Read once per page.
+   */
+  const stylesOf = new Map<string, { style: string; hash: string }>();
+  const inlineStylesOf = (html: string) => {
+    const files = [
+      ...html.matchAll(/<link rel="(?:stylesheet|preload" as="style)" crossorigin href="\/([^"]+\.css)">/g),
+    ].map(([, file]) => file ?? '');
+    const key = files.join(' ');
+    let found = stylesOf.get(key);
+    if (!found) {
+      const style = files
+        .map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8'))
+        .join('\n')
+        .replaceAll('</style', '<\\/style');
+      found = { style, hash: `sha256-${createHash('sha256').update(style).digest('base64')}` };
+      stylesOf.set(key, found);
+    }
+    return found;
+  };
+  /**
+   * The page's English shell (top bar and skeleton) replaced by the screen as rendered, with its
+   * styles inline (their hash goes into the page's policy): what the student came for shows as
+   * soon as the page is in, beside the code still downloading. Undefined when not rendered.
+   */
+  const withScreen = async (
+    html: string,
+    route: ClientRoutePath,
+    reads: FirstReads,
+  ): Promise<{ html: string; styleHash: string } | undefined> => {
+    const start = html.indexOf(SCREEN_START);
+    const end = html.indexOf(SCREEN_END);
+    if (!renderer || start < 0 || end < start) return undefined;
+    try {
+      const markup = await renderer.renderScreen(route, reads);
+      if (markup === undefined) return undefined;
+      const { style, hash } = inlineStylesOf(html);
+      const page = `${html.slice(0, start)}${markup}${html.slice(end + SCREEN_END.length)}`
+        // The start's stylesheet is inline now; the screen's stays preloaded, for its code.
+        .replace(/<link rel="stylesheet" crossorigin href="[^"]+\.css">\n?\s*/g, '')
+        .replace('</head>', `  <style>${style}</style>\n  </head>`);
+      return { html: page, styleHash: hash };
+    } catch (err) {
+      // The app renders the screen itself from the same reads: slower, never wrong.
+      app.log.warn({ err, route }, 'could not render the screen for its first reads');
+      return undefined;
+    }
+  };
+  // The pages that carry first reads, read once: a few KB each.
+  const pageText = new Map<string, string>();
+  const textOf = (page: string) => {
+    let text = pageText.get(page);
+    if (text === undefined) {
+      text = fs.readFileSync(path.join(clientDir, page), 'utf8');
+      pageText.set(page, text);
+    }
+    return text;
+  };
+
+  /**
+   * The screen's first reads, answered by the API itself for this request's own session (its
+   * cookies, its address for the rate limits), or undefined when the visitor is not signed in
+   * (the first read, the current user, was refused) or any read failed: the app then asks as
+   * it always does.
+   */
+  const readFirst = async (
+    request: FastifyRequest,
+    paths: readonly string[],
+  ): Promise<FirstReads | undefined> => {
+    const cookie = request.headers.cookie;
+    if (!cookie?.includes(`${SESSION_HINT_COOKIE}=`)) return undefined;
+    const reads: FirstReads = {};
+    for (const apiPath of paths) {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v1${apiPath}`,
+        headers: { cookie, accept: 'application/json' },
+        remoteAddress: request.ip,
+      });
+      if (res.statusCode !== 200) return undefined;
+      reads[apiPath] = JSON.parse(res.body) as { data: unknown };
+    }
+    return reads;
+  };
+
   await app.register(fastifyStatic, {
     root: clientDir,
     index: false,
@@ -56,7 +178,7 @@ export async function registerStaticApp(
     },
   });
 
-  const serveApp = (request: FastifyRequest, reply: FastifyReply) => {
+  const serveApp = async (request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     // A path with a file extension is a missing asset, not a screen: answer a real 404 so that a
@@ -67,6 +189,35 @@ export async function registerStaticApp(
     // Unknown screens still get the app (which shows its own "page not found"), with a 404 status.
     const route = matchClientRoute(urlPath);
     const page = (route && pages[route]) ?? 'index.html';
+    allowInlineStyles(reply, page);
+    const reads = route && request.method === 'GET' ? firstReads[route] : undefined;
+    if (route && reads) {
+      const answers = await readFirst(request, reads);
+      if (answers) {
+        // This visitor's own data in the page: for their browser only, never for a shared
+        // cache, and never answered to another cookie (the worker answers navigations with its
+        // own shell, never with this page: sw/sw.ts).
+        const block = `<script type="application/json" id="${FIRST_READS_ID}">${jsonForScript(answers)}</script>`;
+        const rendered = await withScreen(textOf(page), route, answers);
+        if (rendered) allowInlineStyles(reply, page, [rendered.styleHash]);
+        const html = (rendered?.html ?? textOf(page)).replace('<body>', `<body>\n    ${block}`);
+        // Compressed as the build's files are (a third of the bytes on a slow link); quickly,
+        // as this page is made per request.
+        const accepts = String(request.headers['accept-encoding'] ?? '');
+        const [encoding, body] = /\bbr\b/.test(accepts)
+          ? ['br', zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })]
+          : /\bgzip\b/.test(accepts)
+            ? ['gzip', zlib.gzipSync(html, { level: 6 })]
+            : [undefined, Buffer.from(html)];
+        if (encoding) reply.header('Content-Encoding', encoding);
+        return reply
+          .code(200)
+          .header('Cache-Control', PRIVATE)
+          .header('Vary', 'Cookie, Accept-Encoding')
+          .type('text/html; charset=utf-8')
+          .send(body);
+      }
+    }
     return reply
       .code(route ? 200 : 404)
       .header('Cache-Control', REVALIDATE)

@@ -28,9 +28,16 @@ const subscribeWidth = (onChange: () => void) => {
 
 const readWidth = () => (width ??= window.innerWidth);
 
+/**
+ * The width a page rendered at build time is laid out for (scripts/vite/app-shell.ts): a phone's,
+ * the device most students open it on; the app renders again at the real width when it starts.
+ */
+export const PRERENDER_WIDTH = 412;
+const prerenderWidth = () => PRERENDER_WIDTH;
+
 /** The window's width in CSS pixels (what media queries compare against), kept current. */
 export function useWindowWidth(): number {
-  return useSyncExternalStore(subscribeWidth, readWidth);
+  return useSyncExternalStore(subscribeWidth, readWidth, prerenderWidth);
 }
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
@@ -47,5 +54,6 @@ export function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribeReducedMotion,
     () => typeof window.matchMedia === 'function' && window.matchMedia(reducedMotionQuery).matches,
+    () => false,
   );
 }
