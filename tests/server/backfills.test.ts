@@ -12,7 +12,23 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers
 
 const VIDEOS = 1000;
 
+/**
+ * PostgreSQL's autovacuum visits a table soon after thousands of rows change, as a superuser,
+ * and a test's role may not end that session when the test drops its database: off for this
+ * throwaway database's tables, so that dropping it never depends on autovacuum's timing.
+ */
+async function withoutAutovacuum(database: TestDatabase): Promise<void> {
+  if (database.db.dialect !== 'postgres') return;
+  const { rows } = await sql<{ name: string }>`
+    select tablename as name from pg_tables where schemaname = 'public'`.execute(database.db.kysely);
+  for (const { name } of rows)
+    await sql`alter table ${sql.table(name)} set (autovacuum_enabled = false, toast.autovacuum_enabled = false)`.execute(
+      database.db.kysely,
+    );
+}
+
 async function seedVideos(database: TestDatabase, from: number, to: number): Promise<void> {
+  await withoutAutovacuum(database);
   const db = database.db.kysely;
   await sql`insert into users (id, username, email, full_name, password_hash, avatar, created_at, updated_at)
     values ('u1', 'teacher', 'teacher@school.example', 'Teacher', 'x', 'images/a.webp',
