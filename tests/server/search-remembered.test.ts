@@ -43,6 +43,28 @@ describe('remembered searches', () => {
     expect((await kept.answer('videos', 'plants', at, search)).ids).toEqual(['run-3']);
   });
 
+  it('ranks a search once while it is being ranked, however many ask for it at once', async () => {
+    const kept = new RememberedSearches(10, () => 0);
+    let runs = 0;
+    let finish: (page: SearchPage) => void = () => {};
+    const slow = () =>
+      new Promise<SearchPage>((resolve) => {
+        runs += 1;
+        finish = resolve;
+      });
+    const asked = Array.from({ length: 50 }, () => kept.answer('videos', 'video', at, slow));
+    finish({ ids: ['once'], total: 1 });
+    expect((await Promise.all(asked)).every((page) => page.ids[0] === 'once')).toBe(true);
+    expect(runs).toBe(1);
+    // A write while a ranking is under way: a later request does not wait for that old ranking.
+    const before = kept.answer('videos', 'plants', at, slow);
+    kept.forget();
+    const after = kept.answer('videos', 'plants', at, async () => ({ ids: ['after-the-write'], total: 1 }));
+    expect((await after).ids).toEqual(['after-the-write']);
+    finish({ ids: ['before-the-write'], total: 1 });
+    expect((await before).ids).toEqual(['before-the-write']);
+  });
+
   it('never reuses anything when set to 0 seconds', async () => {
     const kept = new RememberedSearches(0, () => 0);
     const { search, runs } = counting();

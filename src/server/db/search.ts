@@ -158,6 +158,12 @@ const MAX_REMEMBERED = 500;
  */
 export class RememberedSearches {
   private readonly answers = new Map<string, { until: number; page: SearchPage }>();
+  /**
+   * Searches being ranked now: the same search asked again meanwhile waits for that ranking
+   * instead of starting its own (when a kept ranking runs out under load, every waiting request
+   * would otherwise rank the same words at once).
+   */
+  private readonly ranking = new Map<string, Promise<SearchPage>>();
   /** Counts the writes, so that a search that overlapped one is not kept. */
   private writes = 0;
 
@@ -177,17 +183,27 @@ export class RememberedSearches {
     const key = JSON.stringify([table, queryWords(q), page.limit, page.offset]);
     const kept = this.answers.get(key);
     if (kept && kept.until > this.now()) return kept.page;
+    const under = this.ranking.get(key);
+    if (under) return under;
     const writes = this.writes;
-    const found = await search();
-    if (writes !== this.writes) return found;
-    if (this.answers.size >= MAX_REMEMBERED) this.answers.clear();
-    this.answers.set(key, { until: this.now() + this.seconds * 1000, page: found });
-    return found;
+    const ranked = search();
+    this.ranking.set(key, ranked);
+    try {
+      const found = await ranked;
+      if (writes !== this.writes) return found;
+      if (this.answers.size >= MAX_REMEMBERED) this.answers.clear();
+      this.answers.set(key, { until: this.now() + this.seconds * 1000, page: found });
+      return found;
+    } finally {
+      if (this.ranking.get(key) === ranked) this.ranking.delete(key);
+    }
   }
 
   /** After a write that changed what searches find (committed). */
   forget(): void {
     this.writes += 1;
     this.answers.clear();
+    // A ranking under way began before the write: later requests rank afresh.
+    this.ranking.clear();
   }
 }
