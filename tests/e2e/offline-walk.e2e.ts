@@ -86,7 +86,7 @@ let changes = 0;
 const changed = (what: string) => `${what} ${++changes}`;
 
 async function renameVideo(world: World): Promise<string> {
-  const title = changed('Fractions, lesson');
+  const title = changed('Decimals, lesson');
   await ok(
     await world.mine.patch(`/api/v1/videos/${world.video.id}`, { headers: origin(), data: { title } }),
   );
@@ -536,9 +536,9 @@ describe.each(databaseKinds)('the offline walk, at 412x915, on %s', (kind) => {
 
     const walker = await browser().newContext({ baseURL: site, ...phone });
     const me = await signUp(walker, 'walker', 'Ravi Shankar', site);
-    const video = { id: '', title: `Fractions ${uniqueName('v')}` };
-    video.id = await uploadClip(walker, video.title, 'Halves and quarters.', site);
-    const content = `My notes on fractions ${uniqueName('t')}`;
+    const video = { id: '', title: `Decimals ${uniqueName('v')}` };
+    video.id = await uploadClip(walker, video.title, 'Tenths and hundredths.', site);
+    const content = `My notes on decimals ${uniqueName('t')}`;
     const posted = await walker.request.post('/api/v1/tweets', { headers: origin(), data: { content } });
     await ok(posted, 201);
     const tweetId = ((await posted.json()) as { data: { _id: string } }).data._id;
