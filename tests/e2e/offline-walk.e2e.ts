@@ -1,7 +1,10 @@
+import fs from 'node:fs';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { request as playwrightRequest } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DatabaseConfig } from '../../src/server/config.ts';
 import { clientRoutes, type ClientRoutePath } from '../../src/shared/routes.ts';
+import { createTestDatabase, databaseKinds } from '../helpers/databases.ts';
 import {
   controlledByWorker,
   h1,
@@ -13,6 +16,7 @@ import {
   useChromium,
 } from '../helpers/e2e.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
+import { startServerProcess } from '../helpers/server-process.ts';
 
 // The offline promise, walked (docs/offline.md, "The offline walk"): every screen of the route
 // table, reached as a student reaches it (menus, links, lists), then reloaded with no network: it
@@ -20,7 +24,8 @@ import { watchProblems } from '../helpers/page-problems.ts';
 // has been saved" for a screen that was seen. Back online, within 10 s the notice goes and what
 // changed on the server meanwhile is on screen. A new route joins by being in the route table:
 // the walk refuses to run while a route has no way declared to reach it.
-const baseURL = inject('baseURL');
+/** The server the walk is on: the journeys' own (SQLite), then one on PostgreSQL when there is one. */
+let site = inject('baseURL');
 const browser = useChromium();
 
 /** What the walk made on the server, and what it changed while the student was offline. */
@@ -76,20 +81,24 @@ async function ok(res: { status(): number; text(): Promise<string> }, status = 2
   expect(res.status(), await res.text()).toBe(status);
 }
 
-const origin = { origin: baseURL };
+const origin = () => ({ origin: site });
 let changes = 0;
 const changed = (what: string) => `${what} ${++changes}`;
 
 async function renameVideo(world: World): Promise<string> {
-  const title = changed('Fractions, lesson');
-  await ok(await world.mine.patch(`/api/v1/videos/${world.video.id}`, { headers: origin, data: { title } }));
+  const title = changed('Decimals, lesson');
+  await ok(
+    await world.mine.patch(`/api/v1/videos/${world.video.id}`, { headers: origin(), data: { title } }),
+  );
   world.video.title = title;
   return title;
 }
 
 async function renameOther(world: World): Promise<string> {
   const fullName = changed('Asha Verma');
-  await ok(await world.theirs.patch('/api/v1/users/update-account', { headers: origin, data: { fullName } }));
+  await ok(
+    await world.theirs.patch('/api/v1/users/update-account', { headers: origin(), data: { fullName } }),
+  );
   world.other.fullName = fullName;
   return fullName;
 }
@@ -172,7 +181,7 @@ const signedIn: Record<ClientRoutePath, Stop> = {
     saved: true,
     fresh: async (w) => {
       const fullName = changed('Ravi Shankar');
-      await ok(await w.mine.patch('/api/v1/users/update-account', { headers: origin, data: { fullName } }));
+      await ok(await w.mine.patch('/api/v1/users/update-account', { headers: origin(), data: { fullName } }));
       w.me.fullName = fullName;
       return fullName;
     },
@@ -272,7 +281,7 @@ const signedIn: Record<ClientRoutePath, Stop> = {
     saved: true,
     fresh: async (w) => {
       const content = changed('Posted while you were on the bus');
-      await ok(await w.theirs.post('/api/v1/tweets', { headers: origin, data: { content } }), 201);
+      await ok(await w.theirs.post('/api/v1/tweets', { headers: origin(), data: { content } }), 201);
       w.otherTweet = content;
       return content;
     },
@@ -283,7 +292,7 @@ const signedIn: Record<ClientRoutePath, Stop> = {
     saved: true,
     fresh: async (w) => {
       const content = changed('Sent from the school computer');
-      await ok(await w.mine.patch(`/api/v1/tweets/${w.tweet.id}`, { headers: origin, data: { content } }));
+      await ok(await w.mine.patch(`/api/v1/tweets/${w.tweet.id}`, { headers: origin(), data: { content } }));
       w.tweet.content = content;
       return content;
     },
@@ -479,37 +488,69 @@ async function walk(
   return failures;
 }
 
-describe('the offline walk, at 412x915', () => {
+/**
+ * The server of one walk: the journeys' own, on SQLite; or a production server process of its own
+ * on a fresh PostgreSQL database, when TEST_DATABASE_URL names one (as in CI).
+ */
+async function serverOn(kind: DatabaseConfig['kind']): Promise<{ url: string; stop(): Promise<void> }> {
+  if (kind === 'sqlite') return { url: inject('baseURL'), stop: async () => undefined };
+  const database = await createTestDatabase('postgres', { migrate: false });
+  if (database.config.kind !== 'postgres') throw new Error('expected a PostgreSQL database');
+  const server = await startServerProcess({
+    DATABASE_URL: database.config.connectionString,
+    RATE_LIMIT_REGISTER_PER_HOUR: '100000',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+  });
+  return {
+    url: server.url,
+    async stop() {
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+      await database.destroy();
+    },
+  };
+}
+
+describe.each(databaseKinds)('the offline walk, at 412x915, on %s', (kind) => {
   let world: World;
   let cleanup: Array<() => Promise<void>> = [];
 
   beforeAll(async () => {
-    const owner = await browser().newContext({ baseURL, ...phone });
-    const other = await signUp(owner, 'asha', 'Asha Verma');
+    const server = await serverOn(kind);
+    site = server.url;
+    cleanup.push(() => server.stop());
+    const owner = await browser().newContext({ baseURL: site, ...phone });
+    const other = await signUp(owner, 'asha', 'Asha Verma', site);
     const otherVideo = { id: '', title: `Shapes around us ${uniqueName('v')}` };
-    otherVideo.id = await uploadClip(owner, otherVideo.title, 'Triangles, circles and squares.');
+    otherVideo.id = await uploadClip(owner, otherVideo.title, 'Triangles, circles and squares.', site);
     const otherTweet = `Revision at six ${uniqueName('t')}`;
     await ok(
-      await owner.request.post('/api/v1/tweets', { headers: origin, data: { content: otherTweet } }),
+      await owner.request.post('/api/v1/tweets', { headers: origin(), data: { content: otherTweet } }),
       201,
     );
-    const theirs = await playwrightRequest.newContext({ baseURL, storageState: await owner.storageState() });
+    const theirs = await playwrightRequest.newContext({
+      baseURL: site,
+      storageState: await owner.storageState(),
+    });
     await owner.close();
 
-    const walker = await browser().newContext({ baseURL, ...phone });
-    const me = await signUp(walker, 'walker', 'Ravi Shankar');
-    const video = { id: '', title: `Fractions ${uniqueName('v')}` };
-    video.id = await uploadClip(walker, video.title, 'Halves and quarters.');
-    const content = `My notes on fractions ${uniqueName('t')}`;
-    const posted = await walker.request.post('/api/v1/tweets', { headers: origin, data: { content } });
+    const walker = await browser().newContext({ baseURL: site, ...phone });
+    const me = await signUp(walker, 'walker', 'Ravi Shankar', site);
+    const video = { id: '', title: `Decimals ${uniqueName('v')}` };
+    video.id = await uploadClip(walker, video.title, 'Tenths and hundredths.', site);
+    const content = `My notes on decimals ${uniqueName('t')}`;
+    const posted = await walker.request.post('/api/v1/tweets', { headers: origin(), data: { content } });
     await ok(posted, 201);
     const tweetId = ((await posted.json()) as { data: { _id: string } }).data._id;
     // Each follows the other: both lists of people have someone in them.
-    const mine = await playwrightRequest.newContext({ baseURL, storageState: await walker.storageState() });
+    const mine = await playwrightRequest.newContext({
+      baseURL: site,
+      storageState: await walker.storageState(),
+    });
     await walker.close();
     await ok(
       await mine.post(`/api/v1/subscriptions/c/${other.userId}`, {
-        headers: origin,
+        headers: origin(),
         data: { subscribed: true },
       }),
     );
@@ -518,7 +559,7 @@ describe('the offline walk, at 412x915', () => {
     };
     await ok(
       await theirs.post(`/api/v1/subscriptions/c/${meAsUser._id}`, {
-        headers: origin,
+        headers: origin(),
         data: { subscribed: true },
       }),
     );
@@ -532,10 +573,14 @@ describe('the offline walk, at 412x915', () => {
       mine,
       theirs,
     };
-    cleanup = [() => mine.dispose(), () => theirs.dispose()];
+    cleanup.unshift(
+      () => mine.dispose(),
+      () => theirs.dispose(),
+    );
   });
   afterAll(async () => {
     for (const done of cleanup) await done();
+    cleanup = [];
   });
 
   it('declares a way to reach every route of the route table, signed in and signed out', () => {
@@ -553,7 +598,7 @@ describe('the offline walk, at 412x915', () => {
     'signed out: every route opens offline after it was seen, and is fresh again within 10 s online',
     { timeout: 600_000 },
     async () => {
-      const context = await browser().newContext({ baseURL, ...phone });
+      const context = await browser().newContext({ baseURL: site, ...phone });
       const page = await context.newPage();
       const problems = watchProblems(page);
       await page.goto('/');
@@ -570,11 +615,11 @@ describe('the offline walk, at 412x915', () => {
     'signed in: every route opens offline after it was seen, and is fresh again within 10 s online',
     { timeout: 600_000 },
     async () => {
-      const context = await browser().newContext({ baseURL, ...phone });
+      const context = await browser().newContext({ baseURL: site, ...phone });
       // A session of its own, as the student's phone has.
       await ok(
         await context.request.post('/api/v1/users/login', {
-          headers: origin,
+          headers: origin(),
           data: { username: world.me.username, password },
         }),
       );

@@ -97,6 +97,7 @@ export async function signUp(
 export async function uploadVideoFile(
   context: BrowserContext,
   video: { title: string; description?: string; file: string; mimeType: string; colour: string },
+  site = inject('baseURL'),
 ): Promise<Video> {
   const thumbnail = await sharp({
     create: { width: 320, height: 180, channels: 3, background: video.colour },
@@ -104,7 +105,7 @@ export async function uploadVideoFile(
     .png()
     .toBuffer();
   const res = await context.request.post('/api/v1/videos', {
-    headers: { origin: inject('baseURL') },
+    headers: { origin: site },
     multipart: {
       title: video.title,
       description: video.description ?? '',
@@ -121,10 +122,15 @@ export async function uploadVideoFile(
 }
 
 /** Uploads the small fixture clip (a WebM); answers the video's id. */
-export async function uploadClip(context: BrowserContext, title: string, description = ''): Promise<string> {
+export async function uploadClip(
+  context: BrowserContext,
+  title: string,
+  description = '',
+  site = inject('baseURL'),
+): Promise<string> {
   const file = path.resolve(import.meta.dirname, '../fixtures/clip.webm');
   return (
-    await uploadVideoFile(context, { title, description, file, mimeType: 'video/webm', colour: '#246' })
+    await uploadVideoFile(context, { title, description, file, mimeType: 'video/webm', colour: '#246' }, site)
   )._id;
 }
 

@@ -1,11 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import useSWR from 'swr';
 import type { Video, VideoPage } from '../../shared/contracts/videos.ts';
 import { VIDEOS_PAGE_SIZE } from '../../shared/first-reads.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { useCurrentUser } from '../lib/session.tsx';
 import { usePagedList } from '../lib/use-paged-list.ts';
-import { rereadPaths } from './cache.ts';
 
 /** One video (docs/api.md, "Videos, comments, tweets"). */
 export const videoKey = (videoId: string) => `/videos/v/${videoId}`;
@@ -22,10 +21,6 @@ export const isProcessing = (video: Video) =>
 const VIEWER_WAIT_MS = 20 * 60_000;
 const OWNER_EVERY_MS = 3000;
 const VIEWER_EVERY_MS = 10_000;
-
-/** Lists of videos: read again when a video's smaller copies are ready (their sizes change). */
-const isVideoList = (path: string) =>
-  path === '/videos' || (path.startsWith('/videos/') && !path.startsWith('/videos/v/'));
 
 /**
  * `video` as it is now, read from the server by its own address even when it was chosen from a
@@ -51,15 +46,10 @@ export function useLiveVideo(video: Video, { dataSaver = false } = {}): { video:
       return Date.now() - started.current.at < VIEWER_WAIT_MS ? VIEWER_EVERY_MS : 0;
     },
   });
-  const live = data && data._id === video._id ? data : video;
-  const processing = isProcessing(live);
-  const wasProcessing = useRef(processing);
-  useEffect(() => {
-    // The copies are ready: the lists show the new (smaller) sizes on their cards too.
-    if (wasProcessing.current && !processing) rereadPaths(isVideoList);
-    wasProcessing.current = processing;
-  }, [processing]);
-  return { video: live, gone: error instanceof ApiError && error.status === 404 };
+  return {
+    video: data && data._id === video._id ? data : video,
+    gone: error instanceof ApiError && error.status === 404,
+  };
 }
 
 /**

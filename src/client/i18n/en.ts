@@ -445,9 +445,8 @@ export const en = {
   'player.started': 'Processing started',
   'player.failed': 'Smaller copies could not be made; the original plays',
   'player.views': { one: '{n} view', other: '{n} views' },
-  'player.makingCopies': 'Smaller copies are being made; this page shows them when they are ready.',
-  'player.notOnDevice':
-    'You are offline, and this video is not saved on this device. Connect to the internet to watch it, or save it for offline next time.',
+  'player.makingCopies': 'Smaller copies are being made; they show here when ready.',
+  'player.notOnDevice': 'You are offline, and this video is not saved on this device: connect to watch it.',
   'player.notSavedQuality': '{quality} (not saved)',
   'save.needsConnection': 'Saving needs a connection.',
   'people.joined': 'Joined',

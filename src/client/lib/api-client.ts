@@ -208,13 +208,14 @@ export function createApiClient(baseUrl = '', options: ApiClientOptions = {}): A
       throw new NetworkError(err);
     }
     const text = await response.text();
-    const envelope = settle(
+    // The server's own refusal (a 404 for what was deleted meanwhile) is an answer of now, as a
+    // success is: no saved copy is on show for this read any more. A 5xx or 429 says nothing new.
+    if (response.status < 500 && response.status !== 429) seen?.(response);
+    return settle(
       response.status,
       response.ok,
       parseEnvelope<T>(response.status, response.headers.get('content-type') ?? '', text),
     );
-    seen?.(response);
-    return envelope;
   }
 
   async function json<T>(
@@ -280,28 +281,21 @@ export function createApiClient(baseUrl = '', options: ApiClientOptions = {}): A
 
   return {
     async get<T>(path: string, init?: RequestOptions): Promise<T> {
-      try {
-        const body = await withSession(path, () =>
-          fetchEnvelope<T>(
-            path,
-            {
-              headers: { Accept: 'application/json', ...init?.headers, ...authHeaders() },
-              signal: init?.signal ?? null,
-            },
-            (response) => {
-              const savedAt = response.headers.get(SAVED_AT_HEADER);
-              options.onRead?.(path, savedAt);
-              init?.onAnswer?.(savedAt);
-            },
-          ),
-        );
-        return body.data;
-      } catch (err) {
-        // The server's own refusal (a 404 for what was deleted meanwhile) is its answer of now: no
-        // saved copy is on show for this read any more. A 5xx or no answer says nothing new.
-        if (err instanceof ApiError && err.status < 500 && err.status !== 429) options.onRead?.(path, null);
-        throw err;
-      }
+      const body = await withSession(path, () =>
+        fetchEnvelope<T>(
+          path,
+          {
+            headers: { Accept: 'application/json', ...init?.headers, ...authHeaders() },
+            signal: init?.signal ?? null,
+          },
+          (response) => {
+            const savedAt = response.headers.get(SAVED_AT_HEADER);
+            options.onRead?.(path, savedAt);
+            init?.onAnswer?.(savedAt);
+          },
+        ),
+      );
+      return body.data;
     },
     async post<T>(path: string, payload?: unknown, init?: RequestOptions) {
       const body = await json<T>('POST', path, payload, init);

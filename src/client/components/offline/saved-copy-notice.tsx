@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { rereadPaths } from '../../api/cache.ts';
+import { useSWRConfig } from 'swr';
 import { forgetSavedCopies, savedCopyPaths, useOldestSavedCopy } from '../../lib/saved-copies.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useOnline } from '../../lib/use-online.ts';
@@ -17,9 +17,6 @@ export function savedAtLabel(savedAt: number, now = Date.now()): string {
   return format.format(savedAt);
 }
 
-/** Waits between reads of a saved copy's data again while online: 1 s doubling to 30 s. */
-export const READ_AGAIN_MS = [1000, 2000, 4000, 8000, 15_000, 30_000] as const;
-
 /**
  * While the browser says it is online and the screen still shows saved copies, their reads are
  * made again, sooner first, until fresh data replaces them. The `online` event comes before the
@@ -30,6 +27,7 @@ export const READ_AGAIN_MS = [1000, 2000, 4000, 8000, 15_000, 30_000] as const;
 function useReadAgainWhileSaved(showingSaved: boolean) {
   const online = useOnline();
   const { session, state } = useSession();
+  const { cache, mutate } = useSWRConfig();
   // The signed-in user from this device's copy: their name, avatar and the like are old too.
   const userFromDevice = state.status === 'signed-in' && state.offline === true;
   const stale = showingSaved || userFromDevice;
@@ -38,21 +36,26 @@ function useReadAgainWhileSaved(showingSaved: boolean) {
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout>;
     const next = () => {
-      const wait = READ_AGAIN_MS[Math.min(attempt, READ_AGAIN_MS.length - 1)];
-      attempt += 1;
-      timer = setTimeout(() => {
-        // A hidden tab reads when it is shown again (SWR's own revalidation on focus).
-        if (document.visibilityState === 'visible') {
-          const paths = savedCopyPaths();
-          rereadPaths((path) => paths.has(path));
-          void session.recheck();
-        }
-        next();
-      }, wait);
+      // 1 s, doubling to 30 s.
+      timer = setTimeout(
+        () => {
+          // A hidden tab reads at the first of these after it is shown again.
+          if (document.visibilityState === 'visible') {
+            const paths = savedCopyPaths();
+            // SWR's keys are the read's path and query; a paged list's key starts with "$inf$".
+            for (const key of cache.keys()) {
+              if (paths.has(key.replace(/^\$inf\$/, '').split('?')[0] ?? key)) void mutate(key);
+            }
+            void session.recheck();
+          }
+          next();
+        },
+        Math.min(1000 * 2 ** attempt++, 30_000),
+      );
     };
     next();
     return () => clearTimeout(timer);
-  }, [online, stale, session]);
+  }, [online, stale, session, cache, mutate]);
 }
 
 /**
