@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import type { Video } from '../../shared/contracts/videos.ts';
 import { Screen } from '../components/screen.tsx';
 import { isNotFound, LoadError, Loading } from '../components/status.tsx';
-import { CommentSection } from '../features/comments/comment-section.tsx';
+import { CommentSection, WaitingComments } from '../features/comments/comment-section.tsx';
 import { useForgetDeleted } from '../features/videos/forget-deleted.ts';
 import { VideoPlayer } from '../features/videos/video-player.tsx';
 import { t } from '../i18n/i18n.ts';
@@ -22,7 +22,10 @@ export default function VideoRoute() {
     return (
       <Screen title={isNotFound(error) ? t('video.notFound') : t('title.video')}>
         {isNotFound(error) ? (
-          <p>{t('video.gone')}</p>
+          <>
+            <p>{t('video.gone')}</p>
+            <WaitingComments videoId={videoId} />
+          </>
         ) : (
           <LoadError error={error} retry={() => void mutate()} />
         )}

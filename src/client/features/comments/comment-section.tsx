@@ -36,16 +36,7 @@ export function CommentSection({ videoId }: { videoId: string }) {
         {data ? <span className="comment-total"> ({formatNumber(data.totalDocs)})</span> : null}
       </h3>
       <CommentForm videoId={videoId} />
-      {waiting.length > 0 ? (
-        <ul className="comment-list" aria-label={t('comments.waiting')}>
-          {[...waiting].reverse().map((entry) => (
-            <li key={entry.id} className="comment pending">
-              <PendingCommentBody content={entry.action.content} />
-              <PendingMark entry={entry} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <WaitingComments videoId={videoId} />
       {error && !data ? <LoadError error={error} retry={() => void mutate()} /> : null}
       {isLoading && !data ? <Loading label={t('comments.loading')} /> : null}
       {data ? (
@@ -85,6 +76,26 @@ export function CommentSection({ videoId }: { videoId: string }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * This device's comments on a video that have not reached the server yet, newest first, each
+ * with its pending or "Not sent" mark. Shown on a deleted video's screen too, so that words a
+ * student wrote offline for it are still there to read, retry or discard.
+ */
+export function WaitingComments({ videoId }: { videoId: string }) {
+  const waiting = usePendingActions('comment.create', (a) => a.videoId === videoId);
+  if (waiting.length === 0) return null;
+  return (
+    <ul className="comment-list" aria-label={t('comments.waiting')}>
+      {[...waiting].reverse().map((entry) => (
+        <li key={entry.id} className="comment pending">
+          <PendingCommentBody content={entry.action.content} />
+          <PendingMark entry={entry} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
