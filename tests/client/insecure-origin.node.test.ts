@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { randomId } from '../../src/client/lib/random-id.ts';
+import { randomId } from '../../src/client/lib/api-client.ts';
 import { headHash } from '../../src/client/lib/resumable-uploads.ts';
 
 // A page served over plain http from a network address (a school server without https): the

@@ -125,7 +125,9 @@ describe.skipIf(!hasOpenssl)('a school server on its own network, by name (needs
     await controlledByWorker(page);
     await page.reload();
     await page.getByText(text).waitFor();
-    await expect.poll(() => page.getByText('This address starts with http://').count()).toBe(0);
+    await expect
+      .poll(() => page.getByText('Opened at http://, EduPortal works only while online.').count())
+      .toBe(0);
 
     await context.setOffline(true);
     await page.reload();
@@ -161,7 +163,7 @@ describe.skipIf(!hasOpenssl)('a school server on its own network, by name (needs
           typeof crypto.randomUUID,
         ]),
       ).toEqual([false, false, 'undefined']);
-      const notice = page.getByText('This address starts with http://');
+      const notice = page.getByText('Opened at http://, EduPortal works only while online.');
       await notice.waitFor();
 
       await signUpInPage(page, `http${label}`);

@@ -133,9 +133,7 @@ describe.each(databaseKinds)('admin commands against a running server on %s', (k
       expect(await refresh(laptop)).toBe(401);
       const refused = await login('meena');
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe(
-        'This account has been turned off. Ask whoever runs this EduPortal to turn it back on.',
-      );
+      expect(refused.json().message).toBe('This account has been turned off by the school.');
       // A wrong password still says only that the password is wrong: the state is not revealed.
       expect((await login('meena', 'not the password')).statusCode).toBe(401);
       const tweets = await api().inject({ url: `/api/v1/tweets/user/${phone.userId}` });

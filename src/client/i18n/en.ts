@@ -128,8 +128,7 @@ export const en = {
   // Settings (docs/product.md, "Settings")
   'settings.title': 'Settings',
   'server.badLogin': 'The username/email or password is not correct',
-  'server.accountDisabled':
-    'This account has been turned off. Ask whoever runs this EduPortal to turn it back on.',
+  'server.accountDisabled': 'This account has been turned off by the school.',
   'server.usernameTaken': 'This username is taken',
   'server.emailTaken': 'An account with this email already exists',
   'server.oldPassword': 'The old password is not correct',
@@ -187,7 +186,7 @@ export const en = {
   'update.ready': 'A new version of EduPortal is ready.',
   'update.reload': 'Reload to update',
   'insecure.notice':
-    'This address starts with http://, so EduPortal works here only while you are online. To use it offline, open it at its https:// address (ask whoever runs this server).',
+    'Opened at http://, EduPortal works only while online. For offline use, open its https:// address.',
   'insecure.dismiss': 'Got it',
   'savedCopy.offline': 'Offline:',
   'savedCopy.showing': 'showing what was saved at',

@@ -122,8 +122,7 @@ export const hi: Catalogue = {
   'outbox.kind.contact': '{name} का संपर्क संदेश',
   'settings.title': 'सेटिंग्स',
   'server.badLogin': 'यूज़रनेम/ई-मेल या पासवर्ड सही नहीं है',
-  'server.accountDisabled':
-    'यह खाता बंद कर दिया गया है। इसे फिर से चालू करवाने के लिए इस EduPortal को चलाने वाले से पूछें।',
+  'server.accountDisabled': 'यह खाता स्कूल ने बंद कर दिया है।',
   'server.usernameTaken': 'यह यूज़रनेम पहले से लिया जा चुका है',
   'server.emailTaken': 'इस ई-मेल से एक खाता पहले से है',
   'server.oldPassword': 'पुराना पासवर्ड सही नहीं है',
@@ -180,7 +179,7 @@ export const hi: Catalogue = {
   'update.ready': 'EduPortal का नया संस्करण तैयार है।',
   'update.reload': 'अपडेट के लिए दोबारा लोड करें',
   'insecure.notice':
-    'यह पता http:// से शुरू होता है, इसलिए EduPortal यहाँ केवल ऑनलाइन रहते हुए काम करता है। इसे ऑफ़लाइन इस्तेमाल करने के लिए इसे इसके https:// पते पर खोलें (इस सर्वर को चलाने वाले से पूछें)।',
+    'http:// पते पर EduPortal केवल ऑनलाइन रहते हुए काम करता है। ऑफ़लाइन इस्तेमाल के लिए इसका https:// पता खोलें।',
   'insecure.dismiss': 'ठीक है',
   'savedCopy.offline': 'ऑफ़लाइन:',
   'savedCopy.showing': 'यह दिखा रहे हैं जो सहेजा गया था:',

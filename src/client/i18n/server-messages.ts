@@ -8,8 +8,7 @@ import type { MessageKey } from './en.ts';
  */
 const known: Record<string, MessageKey> = {
   'The username/email or password is not correct': 'server.badLogin',
-  'This account has been turned off. Ask whoever runs this EduPortal to turn it back on.':
-    'server.accountDisabled',
+  'This account has been turned off by the school.': 'server.accountDisabled',
   'This username is taken': 'server.usernameTaken',
   'An account with this email already exists': 'server.emailTaken',
   'The old password is not correct': 'server.oldPassword',

@@ -11,7 +11,7 @@ import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
 import { OUTBOX_LOCK } from '../../shared/offline.ts';
 import { BoundedMap } from './bounded-map.ts';
-import { randomId } from './random-id.ts';
+import { randomId } from './api-client.ts';
 import type { OutboxDatabase } from './outbox-db.ts';
 import { createStore } from './store.ts';
 

@@ -1,9 +1,8 @@
 import { isTransient } from '../../../shared/outbox/drain.ts';
 import type { OutboxAction } from '../../../shared/outbox/model.ts';
-import { ApiError, NetworkError, type ApiClient } from '../../lib/api-client.ts';
+import { ApiError, NetworkError, randomId, type ApiClient } from '../../lib/api-client.ts';
 import { t } from '../../i18n/i18n.ts';
 import { serverText } from '../../i18n/server-messages.ts';
-import { randomId } from '../../lib/random-id.ts';
 
 export interface ContactFields {
   name: string;

@@ -29,8 +29,7 @@ const taken = (field: 'username' | 'email') =>
     [{ field, message: field === 'username' ? 'is taken' : 'is already registered' }],
   );
 
-const accountDisabled = () =>
-  new AppError(403, 'This account has been turned off. Ask whoever runs this EduPortal to turn it back on.');
+const accountDisabled = () => new AppError(403, 'This account has been turned off by the school.');
 
 export class UsersService {
   constructor(
