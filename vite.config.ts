@@ -97,6 +97,9 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     target: 'es2022',
+    // Every browser that runs es2022 code follows <link rel="modulepreload"> itself: Vite's
+    // polyfill for it (0.5 KB of the entry) only cost the first route its bytes.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

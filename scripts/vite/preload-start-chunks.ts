@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
+import { disableControls, withTitle } from '../../src/shared/static-markup.ts';
 import { readRouteFiles } from '../lib/route-files.mjs';
 import { SCREEN_END, SCREEN_START } from './app-shell.ts';
 
@@ -126,9 +127,9 @@ export function preloadStartChunks({
           ];
           const style = styled.map(css).join('\n').replaceAll('</style', '<\\/style');
           inlineStyles[fileName] = [`sha256-${createHash('sha256').update(style).digest('base64')}`];
-          let out = `${pageHtml.slice(0, start)}${builtUrls(markup)}${pageHtml.slice(end + SCREEN_END.length)}`;
+          let out = `${pageHtml.slice(0, start)}${disableControls(builtUrls(markup))}${pageHtml.slice(end + SCREEN_END.length)}`;
           for (const [link] of links) out = out.replace(link, '');
-          return out.replace('</head>', `  <style>${style}</style>\n  </head>`);
+          return withTitle(out, markup).replace('</head>', `  <style>${style}</style>\n  </head>`);
         };
         const pageFor = (route: string, source: string, fileName: string) => {
           const markup = prerendered().get(route);

@@ -56,6 +56,10 @@ describe('the marketing pages are in their HTML', () => {
       expect(header?.height ?? 0).toBeGreaterThan(40);
       expect(header?.height ?? 0).toBeLessThan(200);
       expect(refused.filter((text) => /Content Security Policy/.test(text))).toEqual([]);
+      // Nothing in the copy takes input the app's render would then drop.
+      expect(
+        await page.locator('.shell-lang-en :is(input, textarea, select, button):not([disabled])').count(),
+      ).toBe(0);
       await page.screenshot({
         path: path.join(
           shots,

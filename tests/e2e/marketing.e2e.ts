@@ -20,6 +20,9 @@ const browser = useChromium();
 async function open(page: Page, url: string, title: string) {
   await page.goto(url);
   await expect.poll(() => h1(page).textContent()).toBe(title);
+  // The page's static copy (its HTML, rendered at build time) shows the heading before the app
+  // runs; what these journeys check is the app's own page, once it has taken the copy's place.
+  await page.waitForFunction(() => document.getElementById('app-shell') === null);
 }
 
 /** Axe's findings that a user would be blocked or badly hindered by. */

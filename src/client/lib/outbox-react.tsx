@@ -22,6 +22,14 @@ export function apiTransport(api: ApiClient) {
   return fetchTransport({ fetch: api.send });
 }
 
+/**
+ * The outbox's database code (Dexie) starts downloading as soon as this module runs, beside the
+ * screen's first render rather than in front of it: a tap made offline a moment later still
+ * finds it on the device.
+ */
+const openDatabase = import('./outbox-db.ts');
+openDatabase.catch(() => undefined);
+
 const outboxes = new WeakMap<ApiClient, Outbox>();
 let others = 0;
 
@@ -37,7 +45,7 @@ export function outboxFor(api: ApiClient): Outbox {
     const name = isApp ? OUTBOX_DB : `${OUTBOX_DB}-${++others}`;
     outbox = new Outbox({
       // Dexie loads when the queue is first read or written, after the screen has rendered.
-      db: async () => new (await import('./outbox-db.ts')).OutboxDatabase(name),
+      db: async () => new (await openDatabase.catch(() => import('./outbox-db.ts'))).OutboxDatabase(name),
       transport: apiTransport(api),
       // No verdict (offline) counts as "not now": entries wait for the next trigger.
       refresh: () => api.refreshSession().catch(() => false),

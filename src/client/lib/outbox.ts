@@ -358,7 +358,13 @@ export class Outbox {
   /** The queue's database, opened once, on first use. */
   private database(): Promise<OutboxDatabase> {
     const { db } = this.options;
-    return (this.opened ??= typeof db === 'function' ? db() : Promise.resolve(db));
+    // A database that could not be opened (its code did not arrive, offline) is tried again
+    // at the next read or write, not given up for the life of the page.
+    this.opened ??= (typeof db === 'function' ? db() : Promise.resolve(db)).catch((err: unknown) => {
+      this.opened = undefined;
+      throw err;
+    });
+    return this.opened;
   }
 
   private withLock<T>(work: () => Promise<T>): Promise<T> {
