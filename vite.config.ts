@@ -14,6 +14,14 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '8080'}`;
 const shell = appShell({ prerender: prerenderedRoutes });
 
 export default defineConfig({
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve(import.meta.dirname, 'src/client/lib/sync-external-store.ts'),
+      },
+    ],
+  },
   plugins: [
     react(),
     shell,
