@@ -48,8 +48,22 @@ export async function createTestDatabase(
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
+      try {
+        // FORCE ends the test's own connections, but a role without pg_signal_backend may not end
+        // an autovacuum worker that happens to be visiting the new database (SQLSTATE 42501);
+        // that worker is done within moments, so the drop is tried again a few times.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '42501' || attempt === 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     };
   }
 
