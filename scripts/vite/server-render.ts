@@ -30,6 +30,10 @@ export function serverRender({ entry }: { entry: string }): Plugin {
           configFile: false,
           logLevel: 'warn',
           plugins: [react()],
+          // Everything it imports goes into the file: the server runs it from the built files
+          // after \`npm ci --omit=dev\`, where React, the router and SWR (the client's packages,
+          // dev dependencies of a server that serves them built) are not installed.
+          ssr: { noExternal: true },
           build: {
             ssr: entry,
             outDir: path.join(outDir, path.dirname(SERVER_RENDER_FILE)),
