@@ -133,8 +133,9 @@ export async function main(): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
-  // A closed terminal or a service manager's hangup: stop as cleanly as on SIGTERM.
-  process.on('SIGHUP', shutdown);
+  // A closed terminal or a service manager's hangup: stop as cleanly as on SIGTERM. A server that
+  // speaks https takes SIGHUP as "reload the certificate" instead (below), as daemons do.
+  if (!config.tls) process.on('SIGHUP', shutdown);
 
   await app.listen({ host: config.host, port: config.port });
   const dbLabel = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL';

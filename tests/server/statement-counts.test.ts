@@ -131,6 +131,9 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
           LOG_LEVEL: 'silent',
           SESSION_SECRET: 'test-secret-that-is-at-least-32-characters-long',
           RENDITION_WORKERS: '0',
+          // Every search ranked afresh: a ranking reused within the window (search-remembered
+          // tests) skips the statement that finds the matches, and the count is of the full path.
+          SEARCH_CACHE_SECONDS: '0',
         },
         database.dir,
       ),
