@@ -254,6 +254,18 @@ rgw frontends = beast endpoint=127.0.0.1:${port}
     if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr || r.error}`);
     return r.stdout.toString().trim();
   };
+  // A monitor that has just started can still refuse a command while it settles ("problem getting
+  // command descriptions from mon", EPERM); the same command a moment later goes through.
+  const cephCommand = (args) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return run('ceph', args);
+      } catch (error) {
+        if (attempt === 10 || !/EPERM|command descriptions/.test(String(error))) throw error;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+      }
+    }
+  };
   const startedAt = Date.now();
   run('ceph-authtool', [
     '--create-keyring',
@@ -282,9 +294,9 @@ rgw frontends = beast endpoint=127.0.0.1:${port}
     const osdUuid = crypto.randomUUID();
     const osdId = run('ceph', [...c, '--connect-timeout', '30', 'osd', 'create', osdUuid]);
     run('ceph-osd', [...c, '-i', osdId, '--mkfs', '--osd-uuid', osdUuid]);
-    run('ceph', [...c, 'osd', 'crush', 'add-bucket', 'node', 'host']);
-    run('ceph', [...c, 'osd', 'crush', 'move', 'node', 'root=default']);
-    run('ceph', [...c, 'osd', 'crush', 'add', `osd.${osdId}`, '1.0', 'host=node']);
+    cephCommand([...c, 'osd', 'crush', 'add-bucket', 'node', 'host']);
+    cephCommand([...c, 'osd', 'crush', 'move', 'node', 'root=default']);
+    cephCommand([...c, 'osd', 'crush', 'add', `osd.${osdId}`, '1.0', 'host=node']);
     const osd = daemon('ceph-osd', base, 'ceph-osd', [...c, '-i', osdId, '-f'], {}, started);
     const rgw = daemon('radosgw', base, 'radosgw', [...c, '-n', 'client.rgw.a', '-f'], {}, started);
     daemons.push(osd, rgw);
