@@ -5,7 +5,18 @@
  * place (with JavaScript off they could not send anything anyway); links stay links.
  */
 export function disableControls(markup: string): string {
-  return markup.replace(/<(input|textarea|select|button)\b/g, '<$1 disabled');
+  return markup
+    .replace(/<(input|textarea|select|button)\b/g, '<$1 disabled')
+    .replace(/<a\b[^>]*\bdata-session\b[^>]*>/g, sessionLinkWaits);
+}
+
+/**
+ * A link whose target depends on who is signed in (marked `data-session`) is rendered for a
+ * visitor nobody has signed in as: followed from the copy, it would take a signed-in student to
+ * the login form. Until the app's own link replaces it, it leads nowhere and says it is disabled.
+ */
+function sessionLinkWaits(tag: string): string {
+  return tag.replace(/\shref="[^"]*"/, '').replace(/>$/, ' aria-disabled="true">');
 }
 
 /**

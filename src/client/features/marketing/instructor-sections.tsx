@@ -14,7 +14,8 @@ export function InstructorHero() {
         <h2 id="instructor-hero">{tm('instructor.hero')}</h2>
         <p>{tm('instructor.heroText')}</p>
         {/* A proposal is a message sent while signed in: signed out, this leads to sign in first. */}
-        <Link to={signedIn ? '/contact' : '/login'} className="button">
+        {/* data-session: its target depends on who is signed in (static-markup.ts). */}
+        <Link to={signedIn ? '/contact' : '/login'} className="button" data-session="">
           {tm('instructor.teach')}
         </Link>
         <p className="note">{tm('instructor.note')}</p>
@@ -107,7 +108,7 @@ export function InstructorCallToAction() {
       ) : (
         <>
           <p>{tm('instructor.signIn')}</p>
-          <Link to="/login" className="button button-light">
+          <Link to="/login" className="button button-light" data-session="">
             {tm('instructor.login')}
           </Link>
         </>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Processing, RenditionQuality, Video } from '../../../shared/contracts/videos.ts';
 import { useChannelProfile } from '../../api/channels.ts';
 import { isProcessing, useLiveVideo } from '../../api/videos.ts';
@@ -13,13 +13,8 @@ import { useOnline } from '../../lib/use-online.ts';
 import { formatDuration } from './format-duration.ts';
 import { useForgetDeleted } from './forget-deleted.ts';
 import { defaultQuality, lastChoice, qualityLabel, rememberChoice } from './quality.ts';
+import { SaveForOffline } from './save-for-offline.tsx';
 import './videos.css';
-
-// "Save for offline" shows only once the download manager has loaded (it is loaded apart, with
-// its database), so its own code can come with it, not with the first paint of the player.
-const SaveForOffline = lazy(() =>
-  import('./save-for-offline.tsx').then((m) => ({ default: m.SaveForOffline })),
-);
 
 /**
  * What making the smaller copies has come to, in true words: a job still in the queue has not
@@ -172,16 +167,14 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
           </span>
         ) : null}
         {me && manager ? (
-          <Suspense fallback={null}>
-            <SaveForOffline
-              video={video}
-              rendition={current}
-              ownerId={me._id}
-              manager={manager}
-              saved={saved}
-              online={online}
-            />
-          </Suspense>
+          <SaveForOffline
+            video={video}
+            rendition={current}
+            ownerId={me._id}
+            manager={manager}
+            saved={saved}
+            online={online}
+          />
         ) : null}
       </div>
       <div className="player-owner">
