@@ -4,14 +4,18 @@ import type { ManifestTransform } from 'workbox-build';
 
 /**
  * Marks, in the service worker's precache list, the files that only screens not yet opened need
- * (`screen: true`, with their size in `bytes`): everything under assets/ that index.html does not
+ * (`screen: true`, with their size in `bytes`): everything under assets/ that the shell does not
  * load or preload, except the Hindi catalogue (a student who chose Hindi needs it offline). With
  * data saver on, the worker does not download those in advance (sw/sw.ts; docs/offline.md,
  * "Data saver"); it keeps each as its screen is opened.
  */
 export function markScreens(outDir: string): ManifestTransform {
   return async (entries) => {
-    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    // The worker answers every navigation with shell.html, which loads the start alone; index.html
+    // is the home screen's page, whose screen files (and pictures) would otherwise count as the
+    // start's and be downloaded in advance with data saver on.
+    const shell = path.join(outDir, 'shell.html');
+    const html = fs.readFileSync(fs.existsSync(shell) ? shell : path.join(outDir, 'index.html'), 'utf8');
     const started = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map(([, url]) => url));
     const manifest = entries.map((entry) => {
       const screen =

@@ -1,6 +1,7 @@
 import './styles.css';
 import { applyLanguage, storedLanguage, t } from './i18n/i18n.ts';
 import { whenPageIdle } from './app/page-idle.ts';
+import { dataSaverOn } from './lib/data-saver.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -39,8 +40,10 @@ start(container).catch(() => {
 // The worker registers once the first visit is done with the network: its install downloads the
 // app's files (and, without data saver, every screen's), a few hundred KB that, started at once,
 // shared a weak link with the page's own code, pictures and reads and delayed them all.
+// With data saver on, the worker's install fetches the shell alone, and once it runs it asks the
+// server for the smaller pictures: then it registers at once, as it did before it waited.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  void whenPageIdle()
+  void (dataSaverOn() ? Promise.resolve() : whenPageIdle())
     .then(() => import('./app/register-sw.ts'))
     .then(({ registerServiceWorker }) => registerServiceWorker());
 }

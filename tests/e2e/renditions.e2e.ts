@@ -116,19 +116,21 @@ describe('choosing what a video costs', () => {
       expect(audio.poster).toContain(done.thumbnail);
       await page.screenshot({ path: path.join(shots, 'quality-audio-phone.png') });
 
-      // The owner's list read itself again once the copies were made: no reload.
+      // The owner's list read itself again once the copies were made: no reload. A card names
+      // the copy the player will start in, which is now the remembered choice, Audio only.
+      const listen = done.renditions.find((r) => r.quality === 'audio')!;
       await expect
         .poll(() => myCard.textContent(), { timeout: 20_000 })
-        .toContain(`144p · ${formatBytes(small.bytes)}`);
+        .toContain(`Audio only · ${formatBytes(listen.bytes)}`);
       await mine.close();
 
-      // The choice is remembered for the next video; cards show the cheapest way to watch.
+      // The choice is remembered for the next video, and the cards say what it will cost.
       await page.goto('/videos');
       const card = page
         .locator('.video-grid')
         .getByRole('button', { name: /The water cycle/ })
         .first();
-      await expect.poll(() => card.textContent()).toContain(`144p · ${formatBytes(small.bytes)}`);
+      await expect.poll(() => card.textContent()).toContain(`Audio only · ${formatBytes(listen.bytes)}`);
       await page.screenshot({ path: path.join(shots, 'quality-cards-phone.png'), fullPage: true });
       await context.close();
     },
