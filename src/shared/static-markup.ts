@@ -33,3 +33,12 @@ export function withTitle(html: string, markup: string): string {
   const title = pageTitle(markup);
   return title ? html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`) : html;
 }
+
+/**
+ * A copy the server rendered for one student cannot know this device's quality rule (data saver
+ * and the last choice live on the device), so it leaves out each card's size rather than state
+ * one the app would then change; the app's cards, which replace the copy, say it.
+ */
+export function withoutDeviceSizes(markup: string): string {
+  return markup.replace(/<span class="video-card-size">[^<]*<\/span>/g, '');
+}

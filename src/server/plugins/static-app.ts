@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FIRST_READS_ID, firstReads, jsonForScript, type FirstReads } from '../../shared/first-reads.ts';
 import { matchClientRoute, type ClientRoutePath } from '../../shared/routes.ts';
 import { SESSION_HINT_COOKIE } from '../../shared/session-hint.ts';
-import { disableControls, withTitle } from '../../shared/static-markup.ts';
+import { disableControls, withoutDeviceSizes, withTitle } from '../../shared/static-markup.ts';
 
 /** Around the English shell in each page (scripts/vite/app-shell.ts): a rendered screen goes there. */
 const SCREEN_START = '<!--eduportal:page-->';
@@ -116,10 +116,11 @@ export async function registerStaticApp(
       const markup = await renderer.renderScreen(route, reads);
       if (markup === undefined) return undefined;
       const { style, hash } = inlineStylesOf(html);
-      const page = `${html.slice(0, start)}${disableControls(markup)}${html.slice(end + SCREEN_END.length)}`
-        // The start's stylesheet is inline now; the screen's stays preloaded, for its code.
-        .replace(/<link rel="stylesheet" crossorigin href="[^"]+\.css">\n?\s*/g, '')
-        .replace('</head>', `  <style>${style}</style>\n  </head>`);
+      const page =
+        `${html.slice(0, start)}${disableControls(withoutDeviceSizes(markup))}${html.slice(end + SCREEN_END.length)}`
+          // The start's stylesheet is inline now; the screen's stays preloaded, for its code.
+          .replace(/<link rel="stylesheet" crossorigin href="[^"]+\.css">\n?\s*/g, '')
+          .replace('</head>', `  <style>${style}</style>\n  </head>`);
       return { html: withTitle(page, markup), styleHash: hash };
     } catch (err) {
       // The app renders the screen itself from the same reads: slower, never wrong.
