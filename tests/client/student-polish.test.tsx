@@ -1,10 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Rendition, RenditionQuality, Video } from '../../src/shared/contracts/videos.ts';
 import { UploadCard } from '../../src/client/components/uploads/upload-card.tsx';
 import type { UploadManager, UploadView } from '../../src/client/lib/resumable-uploads.ts';
 import { processingText } from '../../src/client/features/videos/video-player.tsx';
 import { VideoGrid } from '../../src/client/features/videos/video-grid.tsx';
+import { rememberChoice } from '../../src/client/features/videos/quality.ts';
 
 // What a new student saw on the video screens, said truly: each of these failed before its fix.
 
@@ -52,6 +53,22 @@ describe('a video card', () => {
     localStorage.setItem('eduportal-data-saver', 'on');
     render(<VideoGrid videos={[video]} selectedId={undefined} onSelect={() => undefined} />);
     expect(sizeOnCard()).toBe('144p · 4.2 MB');
+    localStorage.removeItem('eduportal-data-saver');
+  });
+
+  it('follows a choice made after it was drawn, in this page or in another tab', () => {
+    render(<VideoGrid videos={[video]} selectedId={undefined} onSelect={() => undefined} />);
+    expect(sizeOnCard()).toBe('240p · 9.8 MB');
+    // Chosen in the player beside the list.
+    act(() => rememberChoice('144p'));
+    expect(sizeOnCard()).toBe('144p · 4.2 MB');
+    // Chosen in another tab: the browser tells this one through a storage event.
+    act(() => {
+      localStorage.setItem('eduportal-quality', 'audio');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'eduportal-quality', newValue: 'audio' }));
+    });
+    expect(sizeOnCard()).toBe('Audio only · 2.1 MB');
+    localStorage.removeItem('eduportal-quality');
   });
 });
 

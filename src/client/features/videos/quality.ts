@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { Rendition, RenditionQuality } from '../../../shared/contracts/videos.ts';
 import { formatBytes } from '../../lib/format.ts';
 import type { MessageKey } from '../../i18n/en.ts';
@@ -30,12 +31,36 @@ export function lastChoice(): RenditionQuality | undefined {
   }
 }
 
+const listeners = new Set<() => void>();
+
 export function rememberChoice(quality: RenditionQuality): void {
   try {
     localStorage.setItem(LAST_CHOICE, quality);
   } catch {
     // Storage refused (private mode): the choice lasts for this page only.
   }
+  for (const listener of listeners) listener();
+}
+
+/**
+ * The last choice as it changes: a choice made in this page, or in another tab of the app (the
+ * browser's storage event), so a list already on screen names the copy its videos would now start
+ * in without being read again.
+ */
+export function useLastChoice(): RenditionQuality | undefined {
+  return useSyncExternalStore(subscribeToChoice, lastChoice, () => undefined);
+}
+
+function subscribeToChoice(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === LAST_CHOICE || event.key === null) listener();
+  };
+  listeners.add(listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Video } from '../../../shared/contracts/videos.ts';
 import { dataSaverOn } from '../../lib/data-saver.ts';
 import { formatDuration } from './format-duration.ts';
-import { defaultQuality, lastChoice, qualityLabel } from './quality.ts';
+import { defaultQuality, qualityLabel, useLastChoice } from './quality.ts';
 
 /**
  * Thumbnails with title, description and what watching costs: the copy the player would start
@@ -17,7 +17,7 @@ export function VideoGrid({
   selectedId: string | undefined;
   onSelect: (video: Video) => void;
 }) {
-  const rule = { dataSaver: dataSaverOn(), last: lastChoice() };
+  const rule = { dataSaver: dataSaverOn(), last: useLastChoice() };
   return (
     <ul className="video-grid">
       {videos.map((video) => {

@@ -12,7 +12,7 @@ import { useApi, useCurrentUser } from '../../lib/session.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import { formatDuration } from './format-duration.ts';
 import { useForgetDeleted } from './forget-deleted.ts';
-import { defaultQuality, lastChoice, qualityLabel, rememberChoice } from './quality.ts';
+import { defaultQuality, qualityLabel, rememberChoice, useLastChoice } from './quality.ts';
 import { SaveForOffline } from './save-for-offline.tsx';
 import './videos.css';
 
@@ -26,6 +26,8 @@ export function processingText({ state, progress }: Processing): string {
   if (progress <= 0) return t('player.started');
   return t('player.processing', { percent: formatNumber(progress) });
 }
+
+const hasSmallerCopies = (video: Video) => video.renditions.some((r) => r.quality !== 'original');
 
 /**
  * The player of one video (docs/product.md, "Videos"): 640x360 on wide screens, the full width
@@ -49,6 +51,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
   const { data: channel } = useChannelProfile(video.owner.username);
   const { manager, downloads } = useDownloads();
   const saved = downloads.find((d) => d.videoId === video._id);
+  const last = useLastChoice();
 
   useEffect(() => {
     counted.current = null;
@@ -65,8 +68,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
   const playable = online ? video.renditions : savedCopy ? [savedCopy] : [];
   const picked =
     chosen?.videoId === video._id ? playable.find((r) => r.quality === chosen.quality) : undefined;
-  const current =
-    picked ?? savedCopy ?? defaultQuality(video.renditions, { dataSaver: dataSaverOn(), last: lastChoice() });
+  const current = picked ?? savedCopy ?? defaultQuality(video.renditions, { dataSaver: dataSaverOn(), last });
   const playing = started === video._id;
   const onDevice = online || savedCopy !== undefined;
 
@@ -156,9 +158,16 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
             );
           })}
         </select>
-        {isProcessing(video) ? (
+        {owner && isProcessing(video) ? (
           <span className="player-processing" role="status">
-            {owner ? processingText(video.processing) : t('player.makingCopies')}
+            {processingText(video.processing)}
+          </span>
+        ) : null}
+        {!owner && isProcessing(video) && !hasSmallerCopies(video) ? (
+          // Their copies are published a moment before their job is marked done: once they are
+          // offered above, "being made" would no longer be true.
+          <span className="player-processing" role="status">
+            {t('player.makingCopies')}
           </span>
         ) : null}
         {owner && video.processing.state === 'failed' ? (
