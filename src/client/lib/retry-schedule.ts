@@ -1,4 +1,6 @@
-/** Waits before the next try after a failure: 5 s, 10 s, 20 s, 40 s, then every 60 s. */
+import { withJitter } from '../../shared/jitter.ts';
+
+/** Waits before the next try after a failure: about 5 s, 10 s, 20 s, 40 s, then every 60 s. */
 const BACKOFF_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
 
 /**
@@ -9,11 +11,14 @@ export class RetrySchedule {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly failures = new Map<string, number>();
 
+  /** `random` is for tests; each wait is spread by it (shared/jitter.ts), as the outbox's are. */
+  constructor(private readonly random: () => number = Math.random) {}
+
   /** Counts a failure of `id`, and runs `retry` after the next wait; answers that wait (ms). */
   later(id: string, retry: () => void): number {
     const attempt = this.failures.get(id) ?? 0;
     this.failures.set(id, attempt + 1);
-    const wait = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!;
+    const wait = withJitter(BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!, this.random);
     this.cancel(id);
     this.timers.set(
       id,

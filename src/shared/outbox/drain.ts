@@ -1,3 +1,4 @@
+import { withJitter } from '../jitter.ts';
 import { kindOf, type CacheChange } from './kinds.ts';
 import { isLocalRef, localRef, type OutboxEntry, type OutboxRequest, type TweetRef } from './model.ts';
 
@@ -60,7 +61,7 @@ const BACKOFF_CAP_MS = 60_000;
 /** Exponential backoff with ±20% jitter, so many phones coming back online do not retry in step. */
 export function backoffMs(attempts: number, random: () => number = Math.random): number {
   const raw = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
-  return Math.round(raw * (0.8 + 0.4 * random()));
+  return withJitter(raw, random);
 }
 
 /** The server's reason in words a student can act on: the per-field messages when there are some. */
