@@ -318,22 +318,39 @@ export class Outbox {
     this.timer = setTimeout(() => void this.drainSoon(), Math.max(0, report.retryAt - this.now()));
   }
 
-  /** The drain's store; each of its writes is followed by a read, so screens see every step. */
+  /**
+   * The drain's store; each of its writes is shown at once, so screens see every step. The write
+   * is applied to the queue on show rather than read back: reading the whole queue after each
+   * write made a drain of 600 entries read about 360,000 of them, most of the drain's time.
+   */
   private tracked(store: OutboxStore): OutboxStore {
-    const thenRead =
-      <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
-      async (...args: A): Promise<R> => {
-        const result = await write(...args);
-        // Not awaited: the drain holds the Web Lock, which the service worker may be waiting for.
-        void this.reread();
-        return result;
-      };
     return {
       ...store,
-      claim: thenRead(store.claim),
-      put: thenRead(store.put),
-      remove: thenRead(store.remove),
+      claim: async (id) => {
+        const claimed = await store.claim(id);
+        if (claimed) this.patch((entries) => withEntry(entries, claimed));
+        return claimed;
+      },
+      put: async (entry) => {
+        await store.put(entry);
+        this.patch((entries) => withEntry(entries, entry));
+      },
+      remove: async (id) => {
+        await store.remove(id);
+        this.patch((entries) => entries.filter((e) => e.id !== id));
+      },
     };
+  }
+
+  /**
+   * Shows the queue with one of this page's writes applied (a read begun before it is then
+   * dropped as stale); before the queue was first read, it is read instead. Not awaited by the
+   * drain: it holds the Web Lock, which the service worker may be waiting for.
+   */
+  private patch(change: (entries: OutboxEntry[]) => OutboxEntry[]): void {
+    const now = this.queue.get();
+    if (now === undefined) void this.reread();
+    else this.show(change(now));
   }
 
   /**
@@ -371,4 +388,11 @@ export class Outbox {
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
     return locks ? (locks.request(OUTBOX_LOCK, work) as Promise<T>) : work();
   }
+}
+
+/** `entries` with `entry` in place of the one with its id, or added in `seq` order. */
+function withEntry(entries: OutboxEntry[], entry: OutboxEntry): OutboxEntry[] {
+  const at = entries.findIndex((e) => e.id === entry.id);
+  if (at >= 0) return entries.map((e, i) => (i === at ? entry : e));
+  return [...entries, entry].sort((a, b) => a.seq - b.seq);
 }
