@@ -57,31 +57,33 @@ const lingers = new WeakSet<Socket>();
  * it stops (ends, or sends nothing for a second), or until the time or byte bound is reached;
  * only then is the socket destroyed.
  */
-function lingerBeforeClosing(socket: Socket, { ms, bytes }: Lingering): void {
+function lingerBeforeClosing(socket: Socket, lingering: Lingering): void {
   if (lingers.has(socket)) return;
   lingers.add(socket);
   // Node's HTTP server calls destroySoon once the answer to a `Connection: close` request is
   // written; this socket's own replaces it. Node goes on parsing the rest of the request and
   // dropping it (the request is dumped), so reading continues without anyone buffering it.
-  socket.destroySoon = () => {
-    socket.end();
-    const first = socket.bytesRead;
-    const began = Date.now();
-    let last = first;
-    let lastArrival = began;
-    const stop = () => {
-      clearInterval(poll);
-      socket.destroy();
-    };
-    const poll = setInterval(() => {
-      const now = Date.now();
-      const read = socket.bytesRead;
-      if (read !== last) [last, lastArrival] = [read, now];
-      if (read - first > bytes || now - began > ms || now - lastArrival > LINGER_IDLE_MS) stop();
-    }, 50);
-    socket.once('end', stop);
-    socket.once('close', () => clearInterval(poll));
+  socket.destroySoon = () => closeLingering(socket, lingering);
+}
+
+function closeLingering(socket: Socket, { ms, bytes }: Lingering): void {
+  socket.end();
+  const first = socket.bytesRead;
+  const began = Date.now();
+  let last = first;
+  let lastArrival = began;
+  const stop = () => {
+    clearInterval(poll);
+    socket.destroy();
   };
+  const poll = setInterval(() => {
+    const now = Date.now();
+    const read = socket.bytesRead;
+    if (read !== last) [last, lastArrival] = [read, now];
+    if (read - first > bytes || now - began > ms || now - lastArrival > LINGER_IDLE_MS) stop();
+  }, 50);
+  socket.once('end', stop);
+  socket.once('close', () => clearInterval(poll));
 }
 
 export function sendError(
@@ -141,6 +143,9 @@ const STATUS_TEXT: Record<number, string> = {
  * beside Transfer-Encoding) never reach Fastify: this writes the envelope on the raw socket.
  */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  // Answered already and lingering: Node 24 hands each later chunk of the broken body to the
+  // parser again, and each is one more parse error for a socket that is closing as it should.
+  if (lingers.has(socket)) return;
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -154,13 +159,17 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
         ? 'The request took too long to arrive'
         : 'The request is not valid HTTP';
   const body = JSON.stringify(envelope(status, message));
-  socket.end(
+  socket.write(
     `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n\r\n' +
       body,
   );
+  // A body that broke the parser part-way (a bad chunk size) may still be arriving: read and
+  // dropped for a bounded time, as after any refusal, so the client reads this answer.
+  lingers.add(socket);
+  closeLingering(socket, DEFAULT_LINGERING);
 }
 
 /**
