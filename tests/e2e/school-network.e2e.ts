@@ -146,7 +146,7 @@ describe.skipIf(!hasOpenssl)('a school server on its own network, by name (needs
     await context.close();
   });
 
-  it('over plain http on the same name: no error, one notice that offline needs https, likes sent online', async () => {
+  it('over plain http on the same name: no error, one notice that offline needs https, likes sent online and once back online', async () => {
     for (const [label, size] of [
       ['phone', phone],
       ['desktop', desktop],
@@ -175,6 +175,14 @@ describe.skipIf(!hasOpenssl)('a school server on its own network, by name (needs
       await page.getByRole('button', { name: 'Like this tweet' }).first().click();
       await page.getByRole('button', { name: 'Unlike this tweet' }).first().waitFor();
       await expect.poll(() => likesOnServer(page, id), { timeout: 20_000 }).toBe(1);
+
+      // The link drops with the page open: the unlike waits in the outbox (no worker here), and
+      // goes by itself when the link is back.
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Unlike this tweet' }).first().click();
+      await page.getByRole('button', { name: 'Like this tweet' }).first().waitFor();
+      await context.setOffline(false);
+      await expect.poll(() => likesOnServer(page, id), { timeout: 30_000 }).toBe(0);
 
       // Said once on this device: closed, it stays closed.
       await page.getByRole('button', { name: 'Got it' }).click();
