@@ -8,6 +8,7 @@ import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasOpenssl, issueCertificate, makeCa } from '../helpers/certificates.ts';
 import { freePort } from '../helpers/server-process.ts';
+import { until } from '../helpers/until.ts';
 import { startSourceServer, type SourceServer } from '../helpers/source-process.ts';
 
 // docs/deploy.md, "Recipe A": a certificate from an ACME CA proved by a DNS record (DNS-01), put
@@ -27,16 +28,6 @@ const lookup = ((_host: string, options: { all?: boolean }, callback: (...a: unk
   options.all
     ? callback(null, [{ address: '127.0.0.1', family: 4 }])
     : callback(null, '127.0.0.1', 4)) as never;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** GET over https trusting only `ca`; answers the status and the certificate the server sent. */
 function get(url: string, ca: Buffer | string) {

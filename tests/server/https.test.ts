@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasOpenssl, issueCertificate, makeCa, type TestCa } from '../helpers/certificates.ts';
 import { jpegWithExif, multipart } from '../helpers/http.ts';
 import { freePort } from '../helpers/server-process.ts';
+import { until } from '../helpers/until.ts';
 import { runOps, startSourceServer, type SourceServer } from '../helpers/source-process.ts';
 
 // https from the server itself (docs/deploy.md, "https"): a school's own CA and a certificate for
@@ -120,16 +121,6 @@ function plain(port: number, method: string, urlPath: string, host: string | und
     request.on('error', reject);
     request.end();
   });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe.skipIf(!hasOpenssl)('https from the server itself (needs openssl)', () => {
