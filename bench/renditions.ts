@@ -1,4 +1,4 @@
-// Renditions (issue 16): what each copy of a realistic 720p lesson costs per minute beside the
+// Renditions: what each copy of a realistic 720p lesson costs per minute beside the
 // original, and how long making them all takes beside the clip's own length, on this machine.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Saved videos (issue 17): a lesson saved for offline and played with no network, beside the same
+// Saved videos: a lesson saved for offline and played with no network, beside the same
 // lesson streamed from the server on loopback, in the same run and the same Chromium: the time to
 // the first frame after play, and the time for a seek to the middle to show its frame.
 import fs from 'node:fs';

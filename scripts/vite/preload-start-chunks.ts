@@ -22,7 +22,7 @@ export const SHELL_FILE = 'shell.html';
  * the entry has run: round trips in a row before anything renders. So each route gets a page of
  * its own, index.html with the preloads of the start's stages and of that route's screen, its
  * scripts and styles, and nothing else: a first visit to /dashbord no longer downloads the home
- * screen (issue 18). index.html itself is the home screen's page, and the service worker's shell
+ * screen. index.html itself is the home screen's page, and the service worker's shell
  * for every navigation once installed (from the device, where every file already is).
  * `pages.json` says which file answers which route. (Preloading the first hero picture too was
  * measured: it did not bring the home page's LCP forward and cost /blog about 150 ms of it.)

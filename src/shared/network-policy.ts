@@ -13,8 +13,8 @@ export const SEND_SETTING_KEY = 'eduportal-send-waiting';
 export type SendSetting = 'any' | 'wifi-only';
 
 /**
- * "Save downloads only on Wi-Fi": '1' in localStorage when on, absent otherwise. Saved lessons
- * (issue 17) read it under this name, with the same rule as `holdsBack`.
+ * "Save downloads only on Wi-Fi": '1' in localStorage when on, absent otherwise. Downloads read
+ * it under this name, with the same rule as `holdsBack`.
  */
 export const DOWNLOADS_WIFI_ONLY_KEY = 'eduportal-downloads-wifi-only';
 

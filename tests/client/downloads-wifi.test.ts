@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DOWNLOADS_WIFI_ONLY, downloadsHeldBack } from '../../src/client/lib/data-saver.ts';
+import { downloadsHeldBack } from '../../src/client/lib/data-saver.ts';
+import { DOWNLOADS_WIFI_ONLY_KEY } from '../../src/shared/network-policy.ts';
 
 // "Save downloads only on Wi-Fi" (docs/offline.md, "Saved videos"): held back only while the
 // student asked for it and the browser says the phone is on mobile data.
@@ -19,13 +20,13 @@ describe('downloads on Wi-Fi only', () => {
   });
 
   it('holds back on mobile data when asked', () => {
-    localStorage.setItem(DOWNLOADS_WIFI_ONLY, '1');
+    localStorage.setItem(DOWNLOADS_WIFI_ONLY_KEY, '1');
     connect('cellular');
     expect(downloadsHeldBack()).toBe(true);
   });
 
   it('downloads on Wi-Fi, and where the browser cannot tell', () => {
-    localStorage.setItem(DOWNLOADS_WIFI_ONLY, '1');
+    localStorage.setItem(DOWNLOADS_WIFI_ONLY_KEY, '1');
     connect('wifi');
     expect(downloadsHeldBack()).toBe(false);
     connect(undefined);

@@ -3,7 +3,7 @@ import type { BrowserContextOptions } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { desktop, h1, phone, shots, signUp, uniqueName, uploadClip, useChromium } from '../helpers/e2e.ts';
 
-// Issue 18, what students asked for (product-additions.md, "A video has its own address"): the
+// What students asked for (product-additions.md, "A video has its own address"): the
 // account's history and likes lead to their videos, and a channel's profile lists its videos and
 // tweets below the spec's fields. At phone and desktop sizes.
 const baseURL = inject('baseURL');

@@ -9,7 +9,7 @@ import { makeClip } from '../helpers/clips.ts';
 import { desktop, h1, phone, shots, signUp, uploadMp4, useChromium } from '../helpers/e2e.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
 
-// Issue 17: a lesson saved on school Wi-Fi plays on the bus (docs/offline.md, "Saved videos").
+// A lesson saved on school Wi-Fi plays on the bus (docs/offline.md, "Saved videos").
 const baseURL = inject('baseURL');
 const browser = useChromium();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-downloads-'));

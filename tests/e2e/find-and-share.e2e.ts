@@ -12,7 +12,7 @@ import {
   useChromium,
 } from '../helpers/e2e.ts';
 
-// Issue 18's features: "Search videos" and a video's own address, at phone and desktop sizes.
+// "Search videos" and a video's own address, at phone and desktop sizes.
 const baseURL = inject('baseURL');
 const browser = useChromium();
 
@@ -66,7 +66,7 @@ describe.each([
     expect(await page.locator('video.player-video').getAttribute('src')).toMatch(
       /^\/media\/(videos|renditions)\//,
     );
-    // Previous and More do nothing with no comments, and look it (issue 18's flaw 8).
+    // Previous and More do nothing with no comments, and look it.
     const opacity = (name: string) =>
       page.getByRole('button', { name, exact: true }).evaluate((el) => Number(getComputedStyle(el).opacity));
     expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);

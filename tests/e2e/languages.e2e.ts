@@ -21,7 +21,7 @@ import {
 import { watchProblems } from '../helpers/page-problems.ts';
 
 // Hindi on every screen, signed out and in, and axe on each in both languages
-// (docs/product.md, "Language"; issue 19).
+// (docs/product.md, "Language").
 
 const baseURL = inject('baseURL');
 const browser = useChromium();

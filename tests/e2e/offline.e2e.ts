@@ -7,7 +7,7 @@ import { launchPersistentChromium } from '../helpers/chromium.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
 import { h1, phone, shots, signUp, uniqueName, useChromium } from '../helpers/e2e.ts';
 
-// Issue 8's journey: a student on a phone with a connection that comes and goes.
+// The offline journey: a student on a phone with a connection that comes and goes.
 const baseURL = inject('baseURL');
 
 const browser = useChromium();

@@ -8,7 +8,7 @@ import { formatBytes } from '../../src/client/lib/format.ts';
 import { makeClip } from '../helpers/clips.ts';
 import { desktop, phone, shots, signUp, uploadMp4, useChromium } from '../helpers/e2e.ts';
 
-// Issue 16: a video's small copies, what each costs, and the Quality control (docs/product.md,
+// A video's small copies, what each costs, and the Quality control (docs/product.md,
 // "Watching on a weak link").
 const baseURL = inject('baseURL');
 const browser = useChromium();

@@ -3,7 +3,7 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-cor
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { desktop, h1, phone, shots, signUp, uploadClip, useChromium } from '../helpers/e2e.ts';
 
-// Issue 18, flaws 4 and 16: a student's first visit on a slow link (400 ms round trip,
+// A student's first visit on a slow link (400 ms round trip,
 // 400 kbit/s, a CPU four times slower), with no service worker yet.
 const baseURL = inject('baseURL');
 const browser = useChromium();

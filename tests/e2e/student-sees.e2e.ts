@@ -16,7 +16,7 @@ import {
   useChromium,
 } from '../helpers/e2e.ts';
 
-// Issue 18's flaws found by trying the app as a student: each check failed before its fix.
+// Flaws found by trying the app as a student: each check failed before its fix.
 const baseURL = inject('baseURL');
 const browser = useChromium();
 

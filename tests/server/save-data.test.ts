@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, bearer, registerAndSignIn, type SignedIn } from '../helpers/http.ts';
 import { createTestServer, type TestServer } from '../helpers/server.ts';
 
-// Issue 19: the server honours `Save-Data: on` for images, with `Vary: Save-Data`.
+// The server honours `Save-Data: on` for images, with `Vary: Save-Data`.
 describe('images for a student saving data', () => {
   let server: TestServer;
   let ana: SignedIn;

@@ -104,7 +104,7 @@ describe('the built app as the server serves it', () => {
   });
 });
 
-describe('each screen’s own page (issue 18: a first visit preloads only what its screen needs)', () => {
+describe('each screen’s own page (a first visit preloads only what its screen needs)', () => {
   let server: TestServer;
   let clientDir: string;
   const dashbordPage =

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildIfStale, root } from '../../scripts/lib/build.mjs';
 
-// Issue 18, flaw 17: the service worker's precache listed icon-512 (and the other manifest
+// The service worker's precache listed icon-512 (and the other manifest
 // icons, and the manifest) twice: once from the build's files, once from the manifest's icons.
 describe('the service worker’s precache list', () => {
   it('names every file once, and none of the routes’ own pages', { timeout: 120_000 }, () => {

@@ -6,7 +6,7 @@ import { ApiError, type ApiClient } from '../lib/api-client.ts';
  * Every read on show is read again the moment the connection returns, never folded into a read
  * of a moment ago: SWR's own reconnect revalidation dedupes onto any request of the last
  * `dedupingInterval`, and a screen opened offline (answered from the saved copy) kept showing a
- * video deleted meanwhile for seconds after the connection came back (issue 18). A bound
+ * video deleted meanwhile for seconds after the connection came back. A bound
  * `mutate()` drops that marker and reads again; on a paged list, every page it shows.
  */
 const readAgainOnReconnect: Middleware = (useSWRNext) => (key, fetcher, config) => {

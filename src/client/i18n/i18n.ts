@@ -6,7 +6,7 @@ import { en, type Catalogue, type MessageKey, type PluralKey } from './en.ts';
 
 /**
  * The app's words (docs/architecture.md, "Languages"): a typed dictionary over `Intl`, about
- * 0.15 KB of code on the first route, where a library cost 3-17 KB (issue 19's measured table).
+ * 0.15 KB of code on the first route, where a library cost 3-17 KB (measured; docs/architecture.md).
  * English is bundled and is the source of the keys; Hindi is its own chunk, loaded only when
  * chosen (and precached, so it works offline).
  */

@@ -1,4 +1,4 @@
-import { DATA_SAVER_KEY } from '../../shared/network-policy.ts';
+import { DATA_SAVER_KEY, DOWNLOADS_WIFI_ONLY_KEY } from '../../shared/network-policy.ts';
 
 /** The parts of the Network Information API the app reads; Chromium-based browsers have it. */
 interface NetworkInformation {
@@ -39,12 +39,6 @@ export function dataSaverAuto(): boolean {
 }
 
 /**
- * Set to "1" by the settings screen's "Save downloads only on Wi-Fi" (issue 19 owns that screen;
- * until it exists nothing sets it). docs/offline.md, "Saved videos".
- */
-export const DOWNLOADS_WIFI_ONLY = 'eduportal-downloads-wifi-only';
-
-/**
  * Whether downloads must wait: the student asked for Wi-Fi only and the browser reports mobile
  * data. Where the browser cannot tell (no `navigator.connection.type`: Firefox, Safari, and
  * Chromium on a desktop), downloads go ahead, as product-additions.md's rule says.
@@ -52,7 +46,7 @@ export const DOWNLOADS_WIFI_ONLY = 'eduportal-downloads-wifi-only';
 export function downloadsHeldBack(): boolean {
   let wifiOnly = false;
   try {
-    wifiOnly = localStorage.getItem(DOWNLOADS_WIFI_ONLY) === '1';
+    wifiOnly = localStorage.getItem(DOWNLOADS_WIFI_ONLY_KEY) === '1';
   } catch {
     // Storage refused: the setting cannot have been made.
   }
