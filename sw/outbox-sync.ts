@@ -15,6 +15,7 @@ import {
   SETTINGS_URL,
   type WorkerSettings,
 } from '../src/shared/network-policy.ts';
+import { API_PREFIX } from '../src/shared/api-prefix.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -59,7 +60,7 @@ function idbStore(db: IDBPDatabase): OutboxStore {
   };
 }
 
-const api = (path: string) => `${self.location.origin}/api/v1${path}`;
+const api = (path: string) => `${self.location.origin}${API_PREFIX}${path}`;
 
 /** Renews the session from its cookie; false when the server refused (signed out). */
 async function refresh(): Promise<boolean> {

@@ -23,6 +23,7 @@ import { goneAnswersForget, unusableAnswersFallBack } from './api-reads.ts';
 import { answerSaved, maybeSaved, readSavedList, savedReadsFallBack } from './saved-videos.ts';
 import { SCREENS_SIZE_URL, SETTINGS_CACHE } from '../src/shared/network-policy.ts';
 import { drainFromWorker, workerSettings } from './outbox-sync.ts';
+import { API_PREFIX } from '../src/shared/api-prefix.ts';
 
 /** A precache entry; `screen` marks a file only screens not yet opened need (scripts/vite/screens-manifest.ts). */
 type AppFile = PrecacheEntry & { screen?: boolean; bytes?: number };
@@ -121,8 +122,8 @@ registerRoute(
   ({ url, request }) =>
     request.method === 'GET' &&
     url.origin === self.location.origin &&
-    url.pathname.startsWith('/api/v1/') &&
-    url.pathname !== '/api/v1/healthcheck',
+    url.pathname.startsWith(`${API_PREFIX}/`) &&
+    url.pathname !== `${API_PREFIX}/healthcheck`,
   new NetworkFirst({
     cacheName: API_CACHE,
     networkTimeoutSeconds: 8,

@@ -63,6 +63,7 @@ import { registerUploads } from './plugins/uploads.ts';
 import { openRedis, openSubscriber } from './redis.ts';
 import { openStorage } from './storage/open.ts';
 import { LocalDiskStorage } from './storage/local-disk.ts';
+import { API_PREFIX } from '../shared/api-prefix.ts';
 
 /** One route as it was declared: what a test that walks every route reads (`app.servedRoutes`). */
 export interface ServedRoute {
@@ -314,7 +315,7 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
         users: usersRepo,
       });
     },
-    { prefix: '/api/v1' },
+    { prefix: API_PREFIX },
   );
 
   return app;

@@ -2,6 +2,7 @@ import type { Envelope, FieldError } from '../../shared/contracts/envelope.ts';
 import { SAVED_AT_HEADER } from '../../shared/offline.ts';
 import type { FetchLike } from '../../shared/outbox/drain.ts';
 import { noteRead } from './saved-copies.ts';
+import { API_PREFIX } from '../../shared/api-prefix.ts';
 
 /** A refusal from the server, with the contract's message and per-field errors. */
 export class ApiError extends Error {
@@ -120,7 +121,7 @@ export function createApiClient(baseUrl = '', options: ApiClientOptions = {}): A
   let generation = 0;
   const endedListeners = new Set<() => void>();
 
-  const url = (path: string) => `${baseUrl}/api/v1${path}`;
+  const url = (path: string) => `${baseUrl}${API_PREFIX}${path}`;
   const authHeaders = (): Record<string, string> =>
     memory && tokens ? { Authorization: `Bearer ${tokens.accessToken}` } : {};
 

@@ -15,6 +15,7 @@ import { setOpenDownloads } from './open-downloads-flag.ts';
 import { RetrySchedule } from './retry-schedule.ts';
 import { storageEstimate } from './storage-estimate.ts';
 import { createStore } from './store.ts';
+import { API_PREFIX } from '../../shared/api-prefix.ts';
 
 /**
  * Lessons saved for offline (docs/offline.md, "Saved videos"). A download goes in Range chunks
@@ -433,7 +434,7 @@ export class DownloadManager {
 }
 
 /** The API read of a video's page, as the API client asks for it (docs/api.md, "Videos"). */
-export const videoReadUrl = (videoId: string) => `/api/v1/videos/v/${encodeURIComponent(videoId)}`;
+export const videoReadUrl = (videoId: string) => `${API_PREFIX}/videos/v/${encodeURIComponent(videoId)}`;
 
 /** Tells the worker the saved list changed, and waits (up to a second) until it has read it. */
 async function tellWorker(): Promise<void> {

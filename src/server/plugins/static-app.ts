@@ -9,6 +9,7 @@ import { FIRST_READS_ID, firstReads, jsonForScript, type FirstReads } from '../.
 import { matchClientRoute, type ClientRoutePath } from '../../shared/routes.ts';
 import { SESSION_HINT_COOKIE } from '../../shared/session-hint.ts';
 import { disableControls, withoutDeviceSizes, withTitle } from '../../shared/static-markup.ts';
+import { API_PREFIX } from '../../shared/api-prefix.ts';
 
 /** Around the English shell in each page (scripts/vite/app-shell.ts): a rendered screen goes there. */
 const SCREEN_START = '<!--eduportal:page-->';
@@ -155,7 +156,7 @@ export async function registerStaticApp(
     for (const apiPath of paths) {
       const res = await app.inject({
         method: 'GET',
-        url: `/api/v1${apiPath}`,
+        url: `${API_PREFIX}${apiPath}`,
         headers: { cookie, accept: 'application/json' },
         remoteAddress: request.ip,
       });

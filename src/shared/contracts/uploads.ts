@@ -1,10 +1,12 @@
+import { API_PREFIX } from '../api-prefix.ts';
+
 /**
  * Resumable uploads (tus 1.0.0) at `/api/v1/uploads`: the protocol's own headers carry the
  * request and the answer, so there are no body schemas here, only the names both sides share
  * (docs/api.md, "Resumable uploads").
  */
 export const TUS_VERSION = '1.0.0';
-export const UPLOADS_PATH = '/api/v1/uploads';
+export const UPLOADS_PATH = `${API_PREFIX}/uploads`;
 
 /** The `Upload-Metadata` keys the server reads. */
 export const UPLOAD_METADATA = { filename: 'filename', filetype: 'filetype' } as const;

@@ -1,3 +1,4 @@
+import { API_PREFIX } from '../api-prefix.ts';
 import { withJitter } from '../jitter.ts';
 import { kindOf, type CacheChange } from './kinds.ts';
 import { isLocalRef, localRef, type OutboxEntry, type OutboxRequest, type TweetRef } from './model.ts';
@@ -217,7 +218,7 @@ export function fetchTransport(options: FetchTransportOptions) {
     };
     if (request.body !== undefined) headers['Content-Type'] = 'application/json';
     try {
-      const response = await options.fetch(`${options.baseUrl ?? ''}/api/v1${request.path}`, {
+      const response = await options.fetch(`${options.baseUrl ?? ''}${API_PREFIX}${request.path}`, {
         method: request.method,
         credentials: 'same-origin',
         headers,
