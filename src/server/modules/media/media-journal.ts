@@ -30,6 +30,19 @@ export class MediaJournal {
       .execute();
   }
 
+  /**
+   * A row is about to stop naming `key` (a replaced picture): journaled before the row changes,
+   * so that a crash after the change commits and before the file is deleted leaves an entry the
+   * next start acts on. Two replacements racing may both name the same file: one entry is enough.
+   */
+  async beginRelease(key: string): Promise<void> {
+    await this.db
+      .insertInto('media_writes')
+      .values({ key, instance_id: this.instanceId, started_at: this.now().toISOString() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+  }
+
   /** The files' rows have committed, or the files were released: they are no longer at risk. */
   async end(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
@@ -69,12 +82,17 @@ export class MediaJournal {
     return rows.map((r) => ({ key: r.key, instanceId: r.instance_id }));
   }
 
-  /** This instance's entries: the files it is writing now, or wrote and did not end. */
+  /**
+   * This instance's entries older than a lease: files it wrote and did not end. Younger ones may
+   * belong to a request still under way, such as a replacement whose row has not changed yet.
+   */
   async mine(): Promise<string[]> {
+    const before = new Date(this.now().getTime() - this.leaseMs).toISOString();
     const rows = await this.db
       .selectFrom('media_writes')
       .select('key')
       .where('instance_id', '=', this.instanceId)
+      .where('started_at', '<', before)
       .execute();
     return rows.map((r) => r.key);
   }

@@ -31,7 +31,8 @@ export interface SweepResult {
  *    row has not committed yet. Keys are never reused, so an old unnamed file can never become
  *    named again: deleting it is safe.
  * 5. A journal of files being written (media-journal.ts) names the files of rule 2 whose row has
- *    not committed yet, and who writes them. After a crash those, and only those, are removed at
+ *    not committed yet, and who writes them, and the replaced pictures of rule 3 between their
+ *    row's change and their release. After a crash those, and only those, are removed at
  *    the next start of that instance, or by any instance once its lease has run out: at once,
  *    not after the grace period, also on PostgreSQL where other instances may be publishing.
  */
@@ -53,6 +54,15 @@ export class MediaLibrary {
   async publishFile(key: string, tempPath: string): Promise<void> {
     await this.journal?.begin(key);
     await this.storage.putFile(key, tempPath);
+  }
+
+  /**
+   * A row is about to stop naming `key` (rule 3, a replaced picture): journaled first, so that a
+   * crash between the row's change and `release` leaves an entry for the next start (rule 5),
+   * which deletes the file only if no row names it by then.
+   */
+  async releasing(key: string | null | undefined): Promise<void> {
+    if (key) await this.journal?.beginRelease(key);
   }
 
   /**

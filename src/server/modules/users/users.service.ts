@@ -190,6 +190,7 @@ export class UsersService {
       for (;;) {
         const row = await this.requireRow(userId);
         const previous = row[column];
+        await this.media.releasing(previous);
         if (await this.users.swapImage(userId, column, previous, key, this.now().toISOString())) {
           await this.media.settle([key]);
           await this.media.release([previous]);

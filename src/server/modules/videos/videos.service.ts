@@ -194,6 +194,7 @@ export class VideosService {
       // exactly the file it replaced (docs/api.md, "Media").
       for (let current = row; ;) {
         const patch = { ...fieldsPatch, thumbnail, updated_at: this.now().toISOString() };
+        await this.media.releasing(current.thumbnail);
         if (await this.videos.update(id, patch, current.thumbnail)) {
           await this.media.settle([thumbnail]);
           await this.media.release([current.thumbnail]);
