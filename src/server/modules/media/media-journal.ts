@@ -22,20 +22,13 @@ export class MediaJournal {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Written before the file's first byte, so that no file is ever written unjournaled. */
-  async begin(key: string): Promise<void> {
-    await this.db
-      .insertInto('media_writes')
-      .values({ key, instance_id: this.instanceId, started_at: this.now().toISOString() })
-      .execute();
-  }
-
   /**
-   * A row is about to stop naming `key` (a replaced picture): journaled before the row changes,
-   * so that a crash after the change commits and before the file is deleted leaves an entry the
-   * next start acts on. Two replacements racing may both name the same file: one entry is enough.
+   * Written before the file's first byte, so that no file is ever written unjournaled; and before
+   * a row stops naming a file (a replaced picture), so that a crash between the row's change and
+   * the file's release leaves an entry too. Two replacements racing may name the same file: one
+   * entry is enough.
    */
-  async beginRelease(key: string): Promise<void> {
+  async begin(key: string): Promise<void> {
     await this.db
       .insertInto('media_writes')
       .values({ key, instance_id: this.instanceId, started_at: this.now().toISOString() })

@@ -62,7 +62,7 @@ export class MediaLibrary {
    * which deletes the file only if no row names it by then.
    */
   async releasing(key: string | null | undefined): Promise<void> {
-    if (key) await this.journal?.beginRelease(key);
+    if (key) await this.journal?.begin(key);
   }
 
   /**
