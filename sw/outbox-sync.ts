@@ -21,7 +21,7 @@ declare const self: ServiceWorkerGlobalScope;
 
 // The worker drains the same IndexedDB queue the page fills (through Dexie), with `idb`: a few
 // hundred bytes instead of Dexie's bundle in the worker. Stores: entries (key id, index seq) and
-// ids (key ref), as declared in src/client/lib/outbox.ts.
+// ids (key ref), as declared in src/client/device/outbox/outbox.ts.
 
 async function openOutbox(): Promise<IDBPDatabase | null> {
   // Only a queue the page made: opening a missing database would create an empty one.

@@ -8,7 +8,7 @@ export const MEDIA_CACHE = 'media-images-v1';
  * Saved lessons (docs/offline.md, "Saved videos"). The video files stay in the chunks they were
  * downloaded in, in IndexedDB (`DOWNLOADS_DB`, written by the page with Dexie, read by the worker):
  * stores `downloads` (key `id`, indexes `ownerId`, `videoId`, `url`) and `chunks` (key
- * `[url+start]`, index `url`), declared in src/client/lib/downloads.ts.
+ * `[url+start]`, index `url`), declared in src/client/device/downloads/downloads.ts.
  */
 export const DOWNLOADS_DB = 'eduportal-downloads';
 /**

@@ -9,9 +9,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/client/app/app.tsx';
 import { createAppRouter } from '../../src/client/app/router.tsx';
 import type { ApiClient } from '../../src/client/lib/api-client.ts';
-import { Outbox } from '../../src/client/lib/outbox.ts';
-import { cacheDelivery, OutboxProvider } from '../../src/client/lib/outbox-react.tsx';
-import { OutboxDatabase } from '../../src/client/lib/outbox-db.ts';
+import { Outbox } from '../../src/client/device/outbox/outbox.ts';
+import { cacheDelivery, OutboxProvider } from '../../src/client/device/outbox/outbox-react.tsx';
+import { OutboxDatabase } from '../../src/client/device/outbox/outbox-db.ts';
 import { jpegWithExif, signIn } from '../helpers/http.ts';
 import { uniqueName, useRealServer } from './real-server.ts';
 

@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../src/client/lib/api-client.ts';
-import { Outbox } from '../../src/client/lib/outbox.ts';
-import { OutboxDatabase } from '../../src/client/lib/outbox-db.ts';
+import { Outbox } from '../../src/client/device/outbox/outbox.ts';
+import { OutboxDatabase } from '../../src/client/device/outbox/outbox-db.ts';
 import { ContactForm } from '../../src/client/features/marketing/contact-form.tsx';
 import {
   createContactSender,

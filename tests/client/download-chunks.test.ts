@@ -6,7 +6,7 @@ import {
   MIB,
   nextRange,
   resumeOffset,
-} from '../../src/client/lib/download-chunks.ts';
+} from '../../src/client/device/downloads/download-chunks.ts';
 
 // A download in Range chunks (docs/offline.md, "Saved videos"): where it goes on after a drop,
 // and how the chunks become one file.

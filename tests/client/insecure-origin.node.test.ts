@@ -1,7 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { randomId } from '../../src/client/lib/api-client.ts';
-import { headHash } from '../../src/client/lib/resumable-uploads.ts';
+import { headHash } from '../../src/client/device/uploads/uploads.ts';
 
 // A page served over plain http from a network address (a school server without https): the
 // browser's crypto there has getRandomValues but neither randomUUID nor subtle.

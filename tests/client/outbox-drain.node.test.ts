@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Outbox } from '../../src/client/lib/outbox.ts';
-import { OutboxDatabase } from '../../src/client/lib/outbox-db.ts';
+import { Outbox } from '../../src/client/device/outbox/outbox.ts';
+import { OutboxDatabase } from '../../src/client/device/outbox/outbox-db.ts';
 import { localRef } from '../../src/shared/outbox/model.ts';
 import { registerAndSignIn, uploadVideo, type SignedIn } from '../helpers/http.ts';
 import { createTestServer, type TestServer } from '../helpers/server.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RetrySchedule } from '../../src/client/lib/retry-schedule.ts';
+import { RetrySchedule } from '../../src/client/device/retry-schedule.ts';
 import { backoffMs } from '../../src/shared/outbox/drain.ts';
 
 describe('the waits before an upload or a download is tried again', () => {

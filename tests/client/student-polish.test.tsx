@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Rendition, RenditionQuality, Video } from '../../src/shared/contracts/videos.ts';
 import { UploadCard } from '../../src/client/components/uploads/upload-card.tsx';
-import type { UploadManager, UploadView } from '../../src/client/lib/resumable-uploads.ts';
+import type { UploadManager, UploadView } from '../../src/client/device/uploads/uploads.ts';
 import { processingText } from '../../src/client/features/videos/video-player.tsx';
 import { VideoGrid } from '../../src/client/features/videos/video-grid.tsx';
 import { rememberChoice } from '../../src/client/features/videos/quality.ts';

@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { App } from '../../src/client/app/app.tsx';
 import { createAppRouter } from '../../src/client/app/router.tsx';
 import { createApiClient, type ApiClient } from '../../src/client/lib/api-client.ts';
-import { Outbox } from '../../src/client/lib/outbox.ts';
-import { cacheDelivery, OutboxProvider } from '../../src/client/lib/outbox-react.tsx';
-import { OutboxDatabase } from '../../src/client/lib/outbox-db.ts';
+import { Outbox } from '../../src/client/device/outbox/outbox.ts';
+import { cacheDelivery, OutboxProvider } from '../../src/client/device/outbox/outbox-react.tsx';
+import { OutboxDatabase } from '../../src/client/device/outbox/outbox-db.ts';
 import type { Tweet } from '../../src/shared/contracts/tweets.ts';
 import { localRef } from '../../src/shared/outbox/model.ts';
 import { bearer, jpegWithExif, signIn } from '../helpers/http.ts';

@@ -12,10 +12,10 @@ type AppRouter = ReturnType<typeof createAppRouter>;
 // The resumers draw nothing and matter only once a student is signed in with a download or an
 // upload under way, so their code comes after the first screen rather than with it.
 const UploadResumer = lazy(() =>
-  import('../lib/uploads-react.tsx').then((m) => ({ default: m.UploadResumer })),
+  import('../device/uploads/uploads-react.tsx').then((m) => ({ default: m.UploadResumer })),
 );
 const DownloadResumer = lazy(() =>
-  import('../lib/downloads-react.tsx').then((m) => ({ default: m.DownloadResumer })),
+  import('../device/downloads/downloads-react.tsx').then((m) => ({ default: m.DownloadResumer })),
 );
 
 /**

@@ -1,6 +1,6 @@
 import type { LikeKind, LikeState } from '../../shared/contracts/likes.ts';
 import { useLikeState } from '../api/likes.ts';
-import { useQueuedToggle } from '../lib/outbox-react.tsx';
+import { useQueuedToggle } from '../device/outbox/outbox-react.tsx';
 import { PendingMark } from './pending-mark.tsx';
 import { formatNumber, plural, t } from '../i18n/i18n.ts';
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { useQueuedToggle } from '../lib/outbox-react.tsx';
+import { useQueuedToggle } from '../device/outbox/outbox-react.tsx';
 import { useCurrentUser } from '../lib/session.tsx';
 import { PendingMark } from './pending-mark.tsx';
 import { t } from '../i18n/i18n.ts';

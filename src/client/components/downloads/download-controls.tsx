@@ -1,4 +1,4 @@
-import type { DownloadManager, DownloadRecord } from '../../lib/downloads.ts';
+import type { DownloadManager, DownloadRecord } from '../../device/downloads/downloads.ts';
 import { t } from '../../i18n/i18n.ts';
 
 /** How much of a download is on the phone, in whole percent ("Saving 45%"). */

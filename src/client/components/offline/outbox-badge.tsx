@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { plural, t } from '../../i18n/i18n.ts';
-import { useOutboxEntries } from '../../lib/outbox-react.tsx';
+import { useOutboxEntries } from '../../device/outbox/outbox-react.tsx';
 
 /**
  * The number of the user's actions still waiting to reach the server, linking to the outbox

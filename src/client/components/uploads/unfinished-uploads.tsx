@@ -1,4 +1,4 @@
-import { mayHaveUploads, useUploads } from '../../lib/uploads-react.tsx';
+import { mayHaveUploads, useUploads } from '../../device/uploads/uploads-react.tsx';
 import { UploadCard } from './upload-card.tsx';
 import { t } from '../../i18n/i18n.ts';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatBytes, formatSeconds } from '../../lib/format.ts';
-import type { UploadManager, UploadView } from '../../lib/resumable-uploads.ts';
+import type { UploadManager, UploadView } from '../../device/uploads/uploads.ts';
 import './uploads.css';
 import type { MessageKey } from '../../i18n/en.ts';
 import { formatNumber, t } from '../../i18n/i18n.ts';

@@ -6,7 +6,7 @@ import { PendingMark } from '../../components/pending-mark.tsx';
 import { LoadError, Loading } from '../../components/status.tsx';
 import type { OutboxEntry } from '../../../shared/outbox/model.ts';
 import { formatDate } from '../../lib/format.ts';
-import { useOutbox, usePendingActions } from '../../lib/outbox-react.tsx';
+import { useOutbox, usePendingActions } from '../../device/outbox/outbox-react.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
 import './comments.css';
 import { formatNumber, t } from '../../i18n/i18n.ts';

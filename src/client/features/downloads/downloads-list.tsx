@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { DownloadControls, percentSaved } from '../../components/downloads/download-controls.tsx';
-import { useDownloads, useStorageEstimate } from '../../lib/downloads-react.tsx';
-import type { DownloadRecord } from '../../lib/downloads.ts';
+import { useDownloads, useStorageEstimate } from '../../device/downloads/downloads-react.tsx';
+import type { DownloadRecord } from '../../device/downloads/downloads.ts';
 import { formatBytes, formatDate } from '../../lib/format.ts';
 import { t } from '../../i18n/i18n.ts';
 import './downloads.css';

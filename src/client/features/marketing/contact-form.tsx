@@ -16,7 +16,7 @@ import { t } from '../../i18n/i18n.ts';
 // The outbox (and its IndexedDB code) is loaded once the student starts writing, not with the
 // page: a message may have to wait in it, and on a first visit the service worker may not hold
 // that code yet when the connection drops.
-const loadOutbox = () => import('../../lib/outbox-react.tsx');
+const loadOutbox = () => import('../../device/outbox/outbox-react.tsx');
 
 const appSender = createContactSender({
   api,

@@ -4,7 +4,7 @@ import type { OutboxEntry } from '../../../shared/outbox/model.ts';
 import { Empty, Loading } from '../../components/status.tsx';
 import { locale, plural, t } from '../../i18n/i18n.ts';
 import { serverText } from '../../i18n/server-messages.ts';
-import { useOutbox, useOutboxQueue } from '../../lib/outbox-react.tsx';
+import { useOutbox, useOutboxQueue } from '../../device/outbox/outbox-react.tsx';
 import { useSettings } from '../../lib/settings.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import './offline.css';

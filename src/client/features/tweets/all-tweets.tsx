@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { CurrentUser } from '../../../shared/contracts/users.ts';
 import { allTweetsPath, useTweetList } from '../../api/tweets.ts';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
-import { useOutboxQueue } from '../../lib/outbox-react.tsx';
+import { useOutboxQueue } from '../../device/outbox/outbox-react.tsx';
 import { useOldestSavedCopy } from '../../lib/saved-copies.ts';
 import { isOffline, useOnline } from '../../lib/use-online.ts';
 import { OfflineNote } from './online.tsx';

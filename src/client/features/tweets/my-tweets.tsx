@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CurrentUser } from '../../../shared/contracts/users.ts';
 import { userTweetsPath } from '../../api/tweets.ts';
-import { useOutbox } from '../../lib/outbox-react.tsx';
+import { useOutbox } from '../../device/outbox/outbox-react.tsx';
 import { TweetFeed } from './all-tweets.tsx';
 import type { TweetItem } from './pending-tweets.ts';
 import './tweets.css';

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { LikeButton } from '../../components/like-button.tsx';
 import { PendingMark } from '../../components/pending-mark.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { useOutbox } from '../../lib/outbox-react.tsx';
+import { useOutbox } from '../../device/outbox/outbox-react.tsx';
 import type { TweetItem } from './pending-tweets.ts';
 import './tweets.css';
 import { locale, t } from '../../i18n/i18n.ts';

@@ -5,7 +5,7 @@ import { isLocalRef, type TweetRef } from '../../../shared/outbox/model.ts';
 import { useTweet } from '../../api/tweets.ts';
 import { isNotFound, LoadError, Loading } from '../../components/status.tsx';
 import { FormField } from '../../components/forms/form-field.tsx';
-import { useOutbox, useOutboxQueue } from '../../lib/outbox-react.tsx';
+import { useOutbox, useOutboxQueue } from '../../device/outbox/outbox-react.tsx';
 import { isOffline } from '../../lib/use-online.ts';
 import { OfflineNote } from './online.tsx';
 import { waitingEdit, waitingTweet } from './pending-tweets.ts';

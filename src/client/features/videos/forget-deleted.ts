@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useDownloads } from '../../lib/downloads-react.tsx';
+import { useDownloads } from '../../device/downloads/downloads-react.tsx';
 
 /**
  * A video the server says no longer exists (404) is dropped from this device: the student's saved

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { Rendition, Video } from '../../../shared/contracts/videos.ts';
 import { DownloadControls, percentSaved } from '../../components/downloads/download-controls.tsx';
-import type { DownloadManager, DownloadRecord } from '../../lib/downloads.ts';
-import { useStorageEstimate } from '../../lib/downloads-react.tsx';
+import type { DownloadManager, DownloadRecord } from '../../device/downloads/downloads.ts';
+import { useStorageEstimate } from '../../device/downloads/downloads-react.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { t } from '../../i18n/i18n.ts';
 

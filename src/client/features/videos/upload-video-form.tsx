@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { FormField } from '../../components/forms/form-field.tsx';
 import { UploadCard } from '../../components/uploads/upload-card.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
-import { useUploads } from '../../lib/uploads-react.tsx';
+import { useUploads } from '../../device/uploads/uploads-react.tsx';
 import { TitleField, titleProblem } from './title-field.tsx';
 import './videos.css';
 import { t } from '../../i18n/i18n.ts';

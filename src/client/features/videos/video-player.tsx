@@ -7,7 +7,7 @@ import { LikeButton } from '../../components/like-button.tsx';
 import { SubscribeButton } from '../../components/subscribe-button.tsx';
 import { dataSaverOn } from '../../lib/data-saver.ts';
 import { formatNumber, plural, t } from '../../i18n/i18n.ts';
-import { useDownloads } from '../../lib/downloads-react.tsx';
+import { useDownloads } from '../../device/downloads/downloads-react.tsx';
 import { useApi, useCurrentUser } from '../../lib/session.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import { formatDuration } from './format-duration.ts';

@@ -7,7 +7,7 @@ import {
   headHash,
   UploadManager,
   waitingMessage,
-} from '../../src/client/lib/resumable-uploads.ts';
+} from '../../src/client/device/uploads/uploads.ts';
 
 const MIB = 1024 * 1024;
 const fileOf = (bytes: Uint8Array<ArrayBuffer>, name = 'lesson.mp4') =>

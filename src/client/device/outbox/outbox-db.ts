@@ -1,7 +1,7 @@
 import Dexie, { liveQuery, type EntityTable } from 'dexie';
-import type { OutboxStore } from '../../shared/outbox/drain.ts';
-import type { OutboxEntry } from '../../shared/outbox/model.ts';
-import { OUTBOX_DB } from '../../shared/offline.ts';
+import type { OutboxStore } from '../../../shared/outbox/drain.ts';
+import type { OutboxEntry } from '../../../shared/outbox/model.ts';
+import { OUTBOX_DB } from '../../../shared/offline.ts';
 
 // The outbox's Dexie half, in a file of its own: the outbox (outbox.ts) opens it on first use,
 // so the screens that show like buttons and comments render before Dexie has downloaded.

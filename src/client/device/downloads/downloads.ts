@@ -1,21 +1,21 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { Rendition, RenditionQuality, Video } from '../../shared/contracts/videos.ts';
+import type { Rendition, RenditionQuality, Video } from '../../../shared/contracts/videos.ts';
 import {
   DOWNLOAD_HEADER,
   DOWNLOADS_DB,
   SAVED_AT_HEADER,
   SAVED_VIDEOS_CACHE,
   SW_MESSAGES,
-} from '../../shared/offline.ts';
-import { downloadsHeldBack } from './data-saver.ts';
+} from '../../../shared/offline.ts';
+import { downloadsHeldBack } from '../../lib/data-saver.ts';
 import { assemble, checkPart, DOWNLOAD_CHUNK_BYTES, nextRange, resumeOffset } from './download-chunks.ts';
-import { t } from '../i18n/i18n.ts';
-import { formatBytes } from './format.ts';
+import { t } from '../../i18n/i18n.ts';
+import { formatBytes } from '../../lib/format.ts';
 import { setOpenDownloads } from './open-downloads-flag.ts';
-import { RetrySchedule } from './retry-schedule.ts';
+import { RetrySchedule } from '../retry-schedule.ts';
 import { storageEstimate } from './storage-estimate.ts';
-import { createStore } from './store.ts';
-import { API_PREFIX } from '../../shared/api-prefix.ts';
+import { createStore } from '../../lib/store.ts';
+import { API_PREFIX } from '../../../shared/api-prefix.ts';
 
 /**
  * Lessons saved for offline (docs/offline.md, "Saved videos"). A download goes in Range chunks

@@ -1,4 +1,4 @@
-import { localFlag } from './local-flag.ts';
+import { localFlag } from '../../lib/local-flag.ts';
 
 /**
  * Set while a download is unfinished on this device: the app loads its download code (an

@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { ApiClient } from './api-client.ts';
+import type { ApiClient } from '../../lib/api-client.ts';
 import { hasOpenUploads } from './open-uploads-flag.ts';
-import type { UploadManager, UploadView } from './resumable-uploads.ts';
-import { useApi, useCurrentUser } from './session.tsx';
+import type { UploadManager, UploadView } from './uploads.ts';
+import { useApi, useCurrentUser } from '../../lib/session.tsx';
 
 // The upload code (its Dexie database, tus-js-client) loads only when a signed-in screen needs it.
 let current: UploadManager | undefined;
 let loading: Promise<UploadManager> | undefined;
 function loadManager(api: ApiClient): Promise<UploadManager> {
-  loading ??= import('./resumable-uploads.ts').then((m) => (current = m.uploadManager(api)));
+  loading ??= import('./uploads.ts').then((m) => (current = m.uploadManager(api)));
   return loading;
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { DownloadManager, DownloadRecord } from './downloads.ts';
 import { hasOpenDownloads } from './open-downloads-flag.ts';
-import { useCurrentUser } from './session.tsx';
+import { useCurrentUser } from '../../lib/session.tsx';
 import { storageEstimate, type StorageEstimate } from './storage-estimate.ts';
 
 // The download code (its Dexie database) loads only when a screen or a resume needs it.

@@ -1,4 +1,4 @@
-import { parseContentRange } from '../../shared/byte-ranges.ts';
+import { parseContentRange } from '../../../shared/byte-ranges.ts';
 
 /**
  * The arithmetic of a download in Range chunks (docs/offline.md, "Saved videos"), apart from

@@ -1,12 +1,12 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Upload as TusUpload } from 'tus-js-client';
-import { TUS_VERSION, UPLOADS_PATH } from '../../shared/contracts/uploads.ts';
-import type { Video } from '../../shared/contracts/videos.ts';
-import { ApiError, NetworkError, randomId, type ApiClient } from './api-client.ts';
+import { TUS_VERSION, UPLOADS_PATH } from '../../../shared/contracts/uploads.ts';
+import type { Video } from '../../../shared/contracts/videos.ts';
+import { ApiError, NetworkError, randomId, type ApiClient } from '../../lib/api-client.ts';
 import { setOpenUploads } from './open-uploads-flag.ts';
-import { RetrySchedule } from './retry-schedule.ts';
-import { createStore, type Store } from './store.ts';
-import { t } from '../i18n/i18n.ts';
+import { RetrySchedule } from '../retry-schedule.ts';
+import { createStore, type Store } from '../../lib/store.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /**
  * Video uploads that survive a weak link (docs/offline.md, "Uploads"): the file goes up in tus

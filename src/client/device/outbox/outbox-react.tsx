@@ -1,17 +1,17 @@
 import { mutate } from 'swr';
 import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { OUTBOX_DB, OUTBOX_SYNC_TAG, SW_MESSAGES, type OutboxChangedMessage } from '../../shared/offline.ts';
-import { fetchTransport } from '../../shared/outbox/drain.ts';
-import { kindOf, type CacheChange } from '../../shared/outbox/kinds.ts';
-import type { ActionKind, ActionOf, OutboxEntry } from '../../shared/outbox/model.ts';
-import { subscriptionDelivered } from '../api/channels.ts';
-import { commentDelivered } from '../api/comments.ts';
-import { likeDelivered } from '../api/likes.ts';
-import { tweetDelivered } from '../api/tweets.ts';
-import { api as appApi, type ApiClient } from './api-client.ts';
+import { OUTBOX_DB, OUTBOX_SYNC_TAG, SW_MESSAGES, type OutboxChangedMessage } from '../../../shared/offline.ts';
+import { fetchTransport } from '../../../shared/outbox/drain.ts';
+import { kindOf, type CacheChange } from '../../../shared/outbox/kinds.ts';
+import type { ActionKind, ActionOf, OutboxEntry } from '../../../shared/outbox/model.ts';
+import { subscriptionDelivered } from '../../api/channels.ts';
+import { commentDelivered } from '../../api/comments.ts';
+import { likeDelivered } from '../../api/likes.ts';
+import { tweetDelivered } from '../../api/tweets.ts';
+import { api as appApi, type ApiClient } from '../../lib/api-client.ts';
 import { Outbox } from './outbox.ts';
-import { useApi, useSession } from './session.tsx';
-import { holdingBackNow, settings$, watchConnection } from './settings.ts';
+import { useApi, useSession } from '../../lib/session.tsx';
+import { holdingBackNow, settings$, watchConnection } from '../../lib/settings.ts';
 
 /**
  * Sends outbox requests with the app's API client's credentials (and, in tests, its server and

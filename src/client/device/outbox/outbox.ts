@@ -5,15 +5,15 @@ import {
   type DrainReport,
   type OutboxStore,
   type SendResult,
-} from '../../shared/outbox/drain.ts';
-import { planEnqueue, queueAfter } from '../../shared/outbox/enqueue.ts';
-import type { CacheChange } from '../../shared/outbox/kinds.ts';
-import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../shared/outbox/model.ts';
-import { OUTBOX_LOCK } from '../../shared/offline.ts';
-import { BoundedMap } from './bounded-map.ts';
-import { randomId } from './api-client.ts';
+} from '../../../shared/outbox/drain.ts';
+import { planEnqueue, queueAfter } from '../../../shared/outbox/enqueue.ts';
+import type { CacheChange } from '../../../shared/outbox/kinds.ts';
+import type { OutboxAction, OutboxEntry, OutboxRequest } from '../../../shared/outbox/model.ts';
+import { OUTBOX_LOCK } from '../../../shared/offline.ts';
+import { BoundedMap } from '../../lib/bounded-map.ts';
+import { randomId } from '../../lib/api-client.ts';
 import type { OutboxDatabase } from './outbox-db.ts';
-import { createStore } from './store.ts';
+import { createStore } from '../../lib/store.ts';
 
 export interface OutboxOptions {
   /**
