@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import type { ChannelStats } from '../../shared/contracts/dashboard.ts';
 import type { ChannelItem, SubscriberItem } from '../../shared/contracts/subscriptions.ts';
 import type { HistoryVideo } from '../../shared/contracts/users.ts';
-import { usePagedList } from '../lib/use-paged-list.ts';
+import { usePagedList } from './paged-list.ts';
 
 /** What the signed-in student's own screens read (docs/product.md, "The student's account"). */
 

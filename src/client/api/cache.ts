@@ -1,18 +1,19 @@
 import { mutate, SWRConfig } from 'swr';
 import type { Paged } from '../../shared/contracts/pagination.ts';
+import { firstPageOf } from './paged-keys.ts';
 
 // SWR's cache, keyed by /api/v1 paths. A paged list read page by page (useSWRInfinite) lives
-// under `$inf$` + its first page's key and holds an array of pages; SWR's filtered mutate skips
-// those keys, so the helpers below walk the cache's keys themselves.
-const INFINITE = '$inf$';
+// under a key of SWR's making that holds an array of pages (paged-keys.ts says whose); SWR's
+// filtered mutate skips those keys, so the helpers below walk the cache's keys themselves.
 
 // The app uses SWR's default cache, which the global `mutate` writes too.
 const { cache } = SWRConfig.defaultValue;
 
 /** A key's path and query: `/comments/v1?page=1&limit=10` -> `/comments/v1`, `page=1&limit=10`. */
 function split(key: string): { path: string; query: URLSearchParams; infinite: boolean } {
-  const infinite = key.startsWith(INFINITE);
-  const bare = infinite ? key.slice(INFINITE.length) : key;
+  const first = firstPageOf(cache, key);
+  const infinite = first !== undefined;
+  const bare = first ?? key;
   const at = bare.indexOf('?');
   return {
     path: at < 0 ? bare : bare.slice(0, at),
@@ -53,6 +54,11 @@ export function updateKeys<T>(match: (path: string) => boolean, update: (current
 /** Reads again every key whose path matches exactly (paged lists included). */
 export function rereadPaths(match: (path: string) => boolean): void {
   for (const key of keysWhere(match)) void mutate(key);
+}
+
+/** Reads everything on screen again: for a change whose reach is not known. */
+export function rereadAll(): void {
+  void mutate(() => true);
 }
 
 /**

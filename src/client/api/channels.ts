@@ -10,6 +10,9 @@ export function useChannelProfile(username: string) {
   return useSWR<ChannelProfile>(profilePath(username));
 }
 
+/** Changes a shown profile in place (a subscribe button's answer), or reads it again. */
+export type ProfileMutator = ReturnType<typeof useChannelProfile>['mutate'];
+
 /**
  * A delivered subscription: the channel's cached profiles take the server's state at once; the
  * lists of channels followed and the channel's stats are read again (only the server knows them).

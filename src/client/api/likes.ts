@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import type { LikeKind, LikeState } from '../../shared/contracts/likes.ts';
 import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import type { LikedVideo } from '../../shared/contracts/likes.ts';
-import { usePagedList } from '../lib/use-paged-list.ts';
+import { usePagedList } from './paged-list.ts';
 import { rereadPaths, updateItems, updateKeys, writeKey } from './cache.ts';
 import { videoKey } from './videos.ts';
 

@@ -2,7 +2,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { Paged } from '../../shared/contracts/pagination.ts';
 import type { Tweet } from '../../shared/contracts/tweets.ts';
 import type { CacheChange } from '../../shared/outbox/kinds.ts';
-import { usePagedList } from '../lib/use-paged-list.ts';
+import { usePagedList } from './paged-list.ts';
 import { pathOf, prependItem, removeItem, updateItems, updateKeys } from './cache.ts';
 
 export const TWEETS_PAGE_SIZE = 20;

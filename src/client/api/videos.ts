@@ -4,10 +4,10 @@ import type { Video, VideoPage } from '../../shared/contracts/videos.ts';
 import { VIDEOS_PAGE_SIZE } from '../../shared/first-reads.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { useCurrentUser } from '../lib/session.tsx';
-import { usePagedList } from '../lib/use-paged-list.ts';
+import { usePagedList } from './paged-list.ts';
 
 /** One video (docs/api.md, "Videos, comments, tweets"). */
-export const videoKey = (videoId: string) => `/videos/v/${videoId}`;
+export const videoKey = (videoId: string) => `/videos/v/${encodeURIComponent(videoId)}`;
 
 export function useVideo(videoId: string) {
   return useSWR<Video>(videoKey(videoId));

@@ -6,9 +6,9 @@ import type { Session } from '../lib/session.tsx';
 /**
  * The reads the server answered inside this page (src/server/plugins/static-app.ts), taken out
  * of it once: the current user goes into the session, so the signed-in screen opens without
- * asking; each list's first page goes into SWR's cache under the key its list reads, page by
- * page (`$inf$`) and on its own, so the list shows at its first render. Its hooks still read it
- * again in the background, as they do on every mount.
+ * asking; each list's first page goes into SWR's cache under the key of its first page, where
+ * the list's hook finds it (api/paged-list.ts), so the list shows at its first render. Its hooks
+ * still read it again in the background, as they do on every mount.
  */
 // The app's SWR cache is SWR's default one (src/client/api/cache.ts).
 const { cache } = SWRConfig.defaultValue;
@@ -33,9 +33,6 @@ export function seedFirstReads(session: Session, doc: Document = document): bool
     // Not loading: SWR takes a cache entry without the flag as still loading, and the list
     // would show "Loading" over the data it has.
     cache.set(key, { data: answer.data, isLoading: false, isValidating: false });
-    // A paged list's pages live under `$inf$` + its first page's key (SWR's own naming, as
-    // src/client/api/cache.ts reads it); written as a string, so boot does not load swr/infinite.
-    cache.set(`$inf$${key}`, { data: [answer.data], isLoading: false, isValidating: false });
   }
   return true;
 }

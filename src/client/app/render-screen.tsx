@@ -47,7 +47,6 @@ export async function renderScreen(path: ClientRoutePath, reads: FirstReads): Pr
   for (const [key, answer] of Object.entries(reads)) {
     if (key === '/users/current-user') continue;
     cache.set(key, { data: answer.data, isLoading: false, isValidating: false });
-    cache.set(`$inf$${key}`, { data: [answer.data], isLoading: false, isValidating: false });
   }
   const rootRoute = createRootRoute({ component: Layout });
   const route: AnyRoute = createRoute({ getParentRoute: () => rootRoute, path, component: Screen });

@@ -1,6 +1,5 @@
 import { useParams } from '@tanstack/react-router';
-import useSWR from 'swr';
-import type { Video } from '../../shared/contracts/videos.ts';
+import { useVideo } from '../api/videos.ts';
 import { Screen } from '../components/screen.tsx';
 import { isNotFound, LoadError, Loading } from '../components/status.tsx';
 import { CommentSection, WaitingComments } from '../features/comments/comment-section.tsx';
@@ -14,7 +13,7 @@ import { t } from '../i18n/i18n.ts';
  */
 export default function VideoRoute() {
   const { videoId } = useParams({ from: '/videos/$videoId' });
-  const { data, error, isLoading, mutate } = useSWR<Video>(`/videos/v/${encodeURIComponent(videoId)}`);
+  const { data, error, isLoading, mutate } = useVideo(videoId);
   // The server's 404 wins over any copy shown before it: the video was deleted meanwhile.
   const gone = isNotFound(error);
   useForgetDeleted(videoId, gone);

@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useSWRConfig } from 'swr';
+import { rereadPaths } from '../../api/cache.ts';
 import { forgetSavedCopies, savedCopyPaths, useOldestSavedCopy } from '../../lib/saved-copies.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useOnline } from '../../lib/use-online.ts';
@@ -27,7 +27,6 @@ export function savedAtLabel(savedAt: number, now = Date.now()): string {
 function useReadAgainWhileSaved(showingSaved: boolean) {
   const online = useOnline();
   const { session, state } = useSession();
-  const { cache, mutate } = useSWRConfig();
   // The signed-in user from this device's copy: their name, avatar and the like are old too.
   const userFromDevice = state.status === 'signed-in' && state.offline === true;
   const stale = showingSaved || userFromDevice;
@@ -42,10 +41,7 @@ function useReadAgainWhileSaved(showingSaved: boolean) {
           // A hidden tab reads at the first of these after it is shown again.
           if (document.visibilityState === 'visible') {
             const paths = savedCopyPaths();
-            // SWR's keys are the read's path and query; a paged list's key starts with "$inf$".
-            for (const key of cache.keys()) {
-              if (paths.has(key.replace(/^\$inf\$/, '').split('?')[0] ?? key)) void mutate(key);
-            }
+            rereadPaths((path) => paths.has(path));
             void session.recheck();
           }
           next();
@@ -55,7 +51,7 @@ function useReadAgainWhileSaved(showingSaved: boolean) {
     };
     next();
     return () => clearTimeout(timer);
-  }, [online, stale, session, cache, mutate]);
+  }, [online, stale, session]);
 }
 
 /**

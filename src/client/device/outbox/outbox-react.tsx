@@ -1,9 +1,9 @@
-import { mutate } from 'swr';
 import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { OUTBOX_DB, OUTBOX_SYNC_TAG, SW_MESSAGES, type OutboxChangedMessage } from '../../../shared/offline.ts';
 import { fetchTransport } from '../../../shared/outbox/drain.ts';
 import { kindOf, type CacheChange } from '../../../shared/outbox/kinds.ts';
 import type { ActionKind, ActionOf, OutboxEntry } from '../../../shared/outbox/model.ts';
+import { rereadAll } from '../../api/cache.ts';
 import { subscriptionDelivered } from '../../api/channels.ts';
 import { commentDelivered } from '../../api/comments.ts';
 import { likeDelivered } from '../../api/likes.ts';
@@ -105,7 +105,7 @@ function listenToWorker(outbox: Outbox): void {
     // A worker of an earlier version does not say what it delivered: every read is made again.
     const { delivered } = event.data as OutboxChangedMessage;
     if (delivered) for (const { entry, data, changes } of delivered) outbox.delivered(entry, data, changes);
-    else void mutate(() => true);
+    else rereadAll();
     outbox.changedElsewhere();
   });
 }

@@ -1,14 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { KeyedMutator } from 'swr';
 import type { ChannelProfile } from '../../../shared/contracts/users.ts';
-import { useChannelProfile } from '../../api/channels.ts';
+import { useChannelProfile, type ProfileMutator } from '../../api/channels.ts';
 import { isNotFound, LoadError, Loading } from '../../components/status.tsx';
 import { useCurrentUser } from '../../lib/session.tsx';
 import './channel.css';
 import { formatNumber, t } from '../../i18n/i18n.ts';
 
-export type ProfileActions = (profile: ChannelProfile, mutate: KeyedMutator<ChannelProfile>) => ReactNode;
+export type ProfileActions = (profile: ChannelProfile, mutate: ProfileMutator) => ReactNode;
 
 /**
  * A channel's profile (docs/product.md, "People and channels"): cover, avatar, names, counts,

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { useSubscribers, useSubscriptions } from '../../api/account.ts';
-import type { PagedList } from '../../lib/use-paged-list.ts';
+import type { PagedList } from '../../api/paged-list.ts';
 import './subscriptions.css';
 import { t } from '../../i18n/i18n.ts';
 
