@@ -2,6 +2,7 @@
 // client and the server never import each other, the service worker never imports React, only
 // server/db/ knows which database driver is in use, and client features never import each other.
 import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -22,6 +23,12 @@ const nodeBuiltins = [
   'worker_threads',
 ];
 const serverOnly = ['fastify', '@fastify/*', 'fastify-*', 'kysely', 'better-sqlite3', 'pg', 'sharp'];
+// SWR is the api/ floor's tool; app/ only configures it (ARCHITECTURE.md).
+const swrPackages = ['swr', 'swr/*'];
+const swrOutsideApi = [
+  swrPackages,
+  'Reads and the cache go through api/<noun>.ts: SWR is not used outside api/ and app/.',
+];
 const reactPackages = [
   'react',
   'react-dom',
@@ -31,6 +38,55 @@ const reactPackages = [
   'radix-ui',
   '@radix-ui/*',
 ];
+
+/**
+ * Floors, top first: a folder imports its own floor and the floors below it, never one above.
+ * Each entry is a list of paths (folders or files, from the repository's root) on that floor.
+ */
+const clientFloors = [
+  ['src/client/main.tsx', 'src/client/app'],
+  ['src/client/routes'],
+  ['src/client/features'],
+  ['src/client/components'],
+  ['src/client/device'],
+  ['src/client/api'],
+  ['src/client/lib'],
+  ['src/client/i18n'],
+];
+const serverFloors = [
+  ['src/server/main.ts', 'src/server/app.ts', 'src/server/migrate-main.ts', 'src/server/ops'],
+  ['src/server/modules'],
+  ['src/server/plugins'],
+  ['src/server/jobs'],
+  ['src/server/db', 'src/server/storage', 'src/server/tls'],
+  [
+    'src/server/config.ts',
+    'src/server/clock.ts',
+    'src/server/errors.ts',
+    'src/server/envelope.ts',
+    'src/server/redis.ts',
+    'src/server/principal.ts',
+    'src/server/multipart-form.ts',
+  ],
+];
+const why = {
+  client:
+    'Client floors, top first: app, routes, features, components, device, api, lib, i18n; a file never imports a floor above its own (ARCHITECTURE.md).',
+  server:
+    'Server floors, top first: main/app/ops, modules, plugins, jobs, db/storage, base files; a file never imports a floor above its own (ARCHITECTURE.md).',
+};
+/** One zone per floor: its paths may not import any path of the floors above it. */
+const floorZones = (floors, message) =>
+  floors.slice(1).flatMap((floor, i) =>
+    floor.map((target) => ({
+      target: `./${target}`,
+      from: floors
+        .slice(0, i + 1)
+        .flat()
+        .map((p) => `./${p}`),
+      message,
+    })),
+  );
 
 /** A no-restricted-imports rule from groups of banned import patterns, each with its reason. */
 const ban = (...groups) => ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }];
@@ -44,6 +100,35 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // One-way floors and no import cycles, for the app's own code.
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      // Without these the cycle check cannot read the TypeScript files it follows, and finds none.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...floorZones(clientFloors, why.client),
+            ...floorZones(serverFloors, why.server),
+            {
+              target: './src/server/modules/**/!(*.routes).ts',
+              from: './src/server/plugins',
+              message:
+                "Only a module's routes know HTTP: services and repositories take plain values (a MultipartForm, a Principal).",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -68,6 +153,16 @@ export default tseslint.config(
       'no-restricted-imports': ban(
         [['**/server/**', '**/sw/**'], 'The client imports shared/ only, never server/ or sw/.'],
         [[...nodeBuiltins, ...serverOnly], 'Browser code cannot use Node APIs or server packages.'],
+        swrOutsideApi,
+      ),
+    },
+  },
+  {
+    files: ['src/client/api/**/*.{ts,tsx}', 'src/client/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ban(
+        [['**/server/**', '**/sw/**'], 'The client imports shared/ only, never server/ or sw/.'],
+        [[...nodeBuiltins, ...serverOnly], 'Browser code cannot use Node APIs or server packages.'],
       ),
     },
   },
@@ -77,6 +172,7 @@ export default tseslint.config(
       'no-restricted-imports': ban(
         [['**/server/**', '**/sw/**'], 'The client imports shared/ only, never server/ or sw/.'],
         [[...nodeBuiltins, ...serverOnly], 'Browser code cannot use Node APIs or server packages.'],
+        swrOutsideApi,
         [
           ['../*/*', '!../../*', '**/features/**'],
           'Features never import other features: compose them in routes/, or move the shared part to components/, lib/ or shared/.',

@@ -11,7 +11,87 @@ async function restrictedImports(filePath: string, code: string): Promise<string
     .map((m) => m.message.match(/'([^']+)' import/)?.[1] ?? m.message);
 }
 
+/** The messages of one rule for `code` linted as if it were the file at `filePath`. */
+async function ruleMessages(rule: string, filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
+}
+
+const floorsBroken = (filePath: string, code: string) =>
+  ruleMessages('import-x/no-restricted-paths', filePath, code).then((messages) =>
+    messages.map((m) => m.match(/path "([^"]+)"/)?.[1] ?? m),
+  );
+
 describe('import boundaries', () => {
+  it('let each client floor import only its own floor and the ones below', async () => {
+    // lib/ sits under api/, device/, components/ and features/; it may use i18n/ below it.
+    const fromLib = `import { rereadAll } from '../api/cache.ts';
+import { outboxFor } from '../device/outbox/outbox-react.tsx';
+import { Screen } from '../components/screen.tsx';
+import { t } from '../i18n/i18n.ts';
+import { formatBytes } from './format.ts';
+export const all = [rereadAll, outboxFor, Screen, t, formatBytes];\n`;
+    expect(await floorsBroken('src/client/lib/example.ts', fromLib)).toEqual([
+      '../api/cache.ts',
+      '../device/outbox/outbox-react.tsx',
+      '../components/screen.tsx',
+    ]);
+    // device/ may apply a delivered write through api/, but never reach up to the screens.
+    const fromDevice = `import { rereadAll } from '../../api/cache.ts';
+import { Screen } from '../../components/screen.tsx';
+import VideoRoute from '../../routes/video.tsx';
+export const all = [rereadAll, Screen, VideoRoute];\n`;
+    expect(await floorsBroken('src/client/device/outbox/example.ts', fromDevice)).toEqual([
+      '../../components/screen.tsx',
+      '../../routes/video.tsx',
+    ]);
+    const fromApp = `import VideoRoute from '../routes/video.tsx';\nexport const all = [VideoRoute];\n`;
+    expect(await floorsBroken('src/client/app/example.ts', fromApp)).toEqual([]);
+  });
+
+  it('let each server floor import only its own floor and the ones below', async () => {
+    const fromPlugin = `import { LikesService } from '../modules/likes/likes.service.ts';
+import { buildApp } from '../app.ts';
+import { AppError } from '../errors.ts';
+export const all = [LikesService, buildApp, AppError];\n`;
+    expect(await floorsBroken('src/server/plugins/example.ts', fromPlugin)).toEqual([
+      '../modules/likes/likes.service.ts',
+      '../app.ts',
+    ]);
+    const fromDb = `import { schedulePeriodic } from '../plugins/periodic.ts';\nexport const all = [schedulePeriodic];\n`;
+    expect(await floorsBroken('src/server/db/example.ts', fromDb)).toEqual(['../plugins/periodic.ts']);
+    // A module's routes use the plugins; its service and repository never see HTTP.
+    const fromModule = `import { requireUser } from '../../plugins/auth.ts';\nexport const all = [requireUser];\n`;
+    expect(await floorsBroken('src/server/modules/likes/likes.routes.ts', fromModule)).toEqual([]);
+    expect(await floorsBroken('src/server/modules/likes/likes.service.ts', fromModule)).toEqual([
+      '../../plugins/auth.ts',
+    ]);
+  });
+
+  it('keep SWR inside api/ (and app/, which configures it)', async () => {
+    const code = `import useSWR from 'swr';\nimport useSWRInfinite from 'swr/infinite';\nexport const all = [useSWR, useSWRInfinite];\n`;
+    expect(await restrictedImports('src/client/features/videos/example.ts', code)).toEqual([
+      'swr',
+      'swr/infinite',
+    ]);
+    expect(await restrictedImports('src/client/components/example.ts', code)).toEqual([
+      'swr',
+      'swr/infinite',
+    ]);
+    expect(await restrictedImports('src/client/lib/example.ts', code)).toEqual(['swr', 'swr/infinite']);
+    expect(await restrictedImports('src/client/api/example.ts', code)).toEqual([]);
+    expect(await restrictedImports('src/client/app/example.ts', code)).toEqual([]);
+  });
+
+  it('find an import cycle through files on disk', async () => {
+    // format.ts imports nothing that leads back here: no cycle.
+    const fine = `import { formatBytes } from './format.ts';\nexport const size = formatBytes(1);\n`;
+    expect(await ruleMessages('import-x/no-cycle', 'src/client/lib/example.ts', fine)).toEqual([]);
+    // store.ts is imported by session.tsx; a store.ts that imports session.tsx is a cycle.
+    const loop = `import { useSession } from './session.tsx';\nexport const all = [useSession];\n`;
+    expect(await ruleMessages('import-x/no-cycle', 'src/client/lib/store.ts', loop)).toHaveLength(1);
+  });
+
   it('keep shared/ free of Node, React and the other layers', async () => {
     const code = `import { z } from 'zod';
 import fs from 'node:fs';

@@ -13,4 +13,5 @@ export function rememberPagedList(cache: object, pagesKey: string, firstPageKey:
 }
 
 /** The first page's key of the list whose pages live under `key`, or undefined for a plain key. */
-export const firstPageOf = (cache: object, key: string): string | undefined => firstPages.get(cache)?.get(key);
+export const firstPageOf = (cache: object, key: string): string | undefined =>
+  firstPages.get(cache)?.get(key);

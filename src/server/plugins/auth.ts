@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import { SESSION_HINT_COOKIE } from '../../shared/session-hint.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import type { IssuedTokens, Principal, SessionsService } from '../modules/users/sessions.service.ts';
+import type { Authenticator, IssuedTokens, Principal } from '../principal.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +25,7 @@ export interface AuthSettings {
  * that a browser sent from another site: a cookie-authenticated write must carry this server's
  * Origin, and no write may carry a foreign one (that also stops sign-in forgery).
  */
-export async function registerAuth(api: FastifyInstance, sessions: SessionsService): Promise<void> {
+export async function registerAuth(api: FastifyInstance, sessions: Authenticator): Promise<void> {
   await api.register(cookie);
   api.decorateRequest('principal', undefined);
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { schedulePeriodic } from './periodic.ts';
-import type { IdempotencyRepository } from '../modules/idempotency/idempotency.repository.ts';
+import type { IdempotencyRepository } from '../db/idempotency.repository.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

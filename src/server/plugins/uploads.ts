@@ -5,22 +5,9 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import type { MultipartForm, UploadedFile } from '../multipart-form.ts';
 import type { MediaStorage } from '../storage/storage.ts';
 import { firstUnstorableText } from './text-guard.ts';
-
-export interface UploadedFile {
-  field: string;
-  tempPath: string;
-  bytes: number;
-  filename: string;
-}
-
-export interface Upload {
-  fields: Record<string, string>;
-  files: Record<string, UploadedFile>;
-  /** Removes every temporary file that was not moved into storage. */
-  cleanup(): Promise<void>;
-}
 
 export interface FileRule {
   label: string;
@@ -126,7 +113,7 @@ export async function readUpload(
   request: FastifyRequest,
   storage: MediaStorage,
   rules: Record<string, FileRule>,
-): Promise<Upload> {
+): Promise<MultipartForm> {
   if (!request.isMultipart()) {
     throw new AppError(415, 'Send this form as multipart/form-data', [
       { message: 'Content-Type must be multipart/form-data' },

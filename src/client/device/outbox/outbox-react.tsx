@@ -1,5 +1,10 @@
 import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { OUTBOX_DB, OUTBOX_SYNC_TAG, SW_MESSAGES, type OutboxChangedMessage } from '../../../shared/offline.ts';
+import {
+  OUTBOX_DB,
+  OUTBOX_SYNC_TAG,
+  SW_MESSAGES,
+  type OutboxChangedMessage,
+} from '../../../shared/offline.ts';
 import { fetchTransport } from '../../../shared/outbox/drain.ts';
 import { kindOf, type CacheChange } from '../../../shared/outbox/kinds.ts';
 import type { ActionKind, ActionOf, OutboxEntry } from '../../../shared/outbox/model.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../errors.ts';
+import type { Authenticator, IssuedTokens, Principal } from '../../principal.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 import { hashSecret, newRefreshSecret, safeEqualHex, splitRefreshToken, type TokenSigner } from './tokens.ts';
 
@@ -8,22 +9,10 @@ export interface SessionSettings {
   refreshTokenTtlDays: number;
 }
 
-export interface IssuedTokens {
-  accessToken: string;
-  refreshToken: string;
-  sessionId: string;
-}
-
-/** The signed-in user behind a request. */
-export interface Principal {
-  userId: string;
-  sessionId: string;
-}
-
 const DAY_MS = 24 * 3600 * 1000;
 const signedOut = () => new AppError(401, 'Your session has ended. Please sign in again.');
 
-export class SessionsService {
+export class SessionsService implements Authenticator {
   constructor(
     private readonly repo: SessionsRepository,
     private readonly signer: TokenSigner,

@@ -15,11 +15,12 @@ import {
 } from '../../../shared/contracts/users.ts';
 import { isUniqueViolation, violationDetail } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
-import type { Upload } from '../../plugins/uploads.ts';
+import type { MultipartForm } from '../../multipart-form.ts';
 import { storeImage } from '../media/images.ts';
 import type { MediaLibrary } from '../media/media-library.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
-import type { IssuedTokens, SessionsService } from './sessions.service.ts';
+import type { IssuedTokens } from '../../principal.ts';
+import type { SessionsService } from './sessions.service.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
 const taken = (field: 'username' | 'email') =>
@@ -56,7 +57,7 @@ export class UsersService {
     return this.ownView(row);
   }
 
-  async register(upload: Upload): Promise<CurrentUser> {
+  async register(upload: MultipartForm): Promise<CurrentUser> {
     const parsed = registerFieldsSchema.safeParse(upload.fields);
     const errors: FieldError[] = parsed.success
       ? []
@@ -170,7 +171,11 @@ export class UsersService {
    * Replaces the avatar or cover image: the new file is published, the row is pointed at it, and
    * only then is the file it replaced released (docs/api.md, "Media").
    */
-  async replaceImage(userId: string, upload: Upload, which: 'avatar' | 'coverImage'): Promise<CurrentUser> {
+  async replaceImage(
+    userId: string,
+    upload: MultipartForm,
+    which: 'avatar' | 'coverImage',
+  ): Promise<CurrentUser> {
     const label = which === 'avatar' ? 'Avatar' : 'Cover image';
     const file = upload.files[which];
     if (!file)

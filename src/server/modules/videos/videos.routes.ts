@@ -12,7 +12,8 @@ import type { Config } from '../../config.ts';
 import { ok } from '../../envelope.ts';
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { readUpload, type Upload } from '../../plugins/uploads.ts';
+import type { MultipartForm } from '../../multipart-form.ts';
+import { readUpload } from '../../plugins/uploads.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import type { VideosService } from './videos.service.ts';
 
@@ -110,7 +111,7 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
     async (request) => {
       const principal = requireUser(request);
       const videoId = request.params.videoId as string;
-      let upload: Upload | undefined;
+      let upload: MultipartForm | undefined;
       let fields: Record<string, string>;
       if (request.isMultipart()) {
         upload = await readUpload(request, storage, { thumbnail: thumbnailRule });

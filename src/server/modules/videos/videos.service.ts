@@ -8,7 +8,7 @@ import {
 } from '../../../shared/contracts/videos.ts';
 import type { FieldError } from '../../../shared/contracts/envelope.ts';
 import { AppError } from '../../errors.ts';
-import type { Upload } from '../../plugins/uploads.ts';
+import type { MultipartForm } from '../../multipart-form.ts';
 import { storeImage } from '../media/images.ts';
 import type { MediaLibrary } from '../media/media-library.ts';
 import { storeVideo } from '../media/videos.ts';
@@ -94,7 +94,7 @@ export class VideosService {
    * Stores the files, then the row; if anything fails, nothing stays behind. The video is the
    * `videoFile` part, or a finished resumable upload named by `uploadId` (taken once only).
    */
-  async upload(ownerId: string, upload: Upload): Promise<Video> {
+  async upload(ownerId: string, upload: MultipartForm): Promise<Video> {
     const parsed = uploadVideoFieldsSchema.safeParse(upload.fields);
     const errors = parsed.success ? [] : fieldErrors(parsed.error.issues);
     const uploadId = parsed.success ? parsed.data.uploadId : undefined;
@@ -166,7 +166,12 @@ export class VideosService {
     return this.get(id);
   }
 
-  async update(userId: string, id: string, fields: Record<string, string>, upload?: Upload): Promise<Video> {
+  async update(
+    userId: string,
+    id: string,
+    fields: Record<string, string>,
+    upload?: MultipartForm,
+  ): Promise<Video> {
     const row = await this.videos.find(id);
     if (!row) throw missingVideo();
     if (row.owner_id !== userId) throw notOwner();

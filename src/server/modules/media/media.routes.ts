@@ -1,10 +1,10 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { smallerImage } from '../modules/media/images.ts';
-import { LocalDiskStorage } from '../storage/local-disk.ts';
-import type { S3Storage } from '../storage/s3.ts';
-import { isMediaKey, type MediaStorage } from '../storage/storage.ts';
+import { smallerImage } from './images.ts';
+import { LocalDiskStorage } from '../../storage/local-disk.ts';
+import type { S3Storage } from '../../storage/s3.ts';
+import { isMediaKey, type MediaStorage } from '../../storage/storage.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/errors.ts';
-import type { Database, IdempotencyKeysTable } from '../../db/schema.ts';
+import { isUniqueViolation } from './errors.ts';
+import type { Database, IdempotencyKeysTable } from './schema.ts';
 
 export type IdempotencyRow = IdempotencyKeysTable;
 
