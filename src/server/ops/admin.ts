@@ -20,7 +20,6 @@ import { TokenSigner } from '../modules/users/tokens.ts';
 import { UsersRepository } from '../modules/users/users.repository.ts';
 import { UsersService } from '../modules/users/users.service.ts';
 import { openStorage } from '../storage/open.ts';
-import { LocalDiskStorage } from '../storage/local-disk.ts';
 import { OpsError, UsageError, humanBytes, type Print } from './context.ts';
 
 /** Every command, with the options it takes (api-contract.md, "Operations"). */
@@ -146,7 +145,7 @@ async function mediaUsage(
 ): Promise<{ files: number; bytes: number | null }> {
   let files = 0;
   let bytes = 0;
-  const local = storage instanceof LocalDiskStorage;
+  const local = storage.place.kind === 'disk';
   for await (const object of storage.list()) {
     files += 1;
     if (local) bytes += (await storage.size(object.key)) ?? 0;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { isMediaKey, type MediaStorage, type StoredObject } from './storage.ts';
+import { isMediaKey, type MediaStorage, type StoragePlace, type StoredObject } from './storage.ts';
 
 /** Media in a folder on local disk, served by the app under /media/. */
 export class LocalDiskStorage implements MediaStorage {
@@ -87,6 +87,10 @@ export class LocalDiskStorage implements MediaStorage {
   /** Where the files are, for the static file server. */
   get directory(): string {
     return this.root;
+  }
+
+  get place(): StoragePlace {
+    return { kind: 'disk', directory: this.root };
   }
 
   /** Removes uploads left behind by a crash; called at start. */

@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config.ts';
-import { isMediaKey, type MediaStorage, type StoredObject } from './storage.ts';
+import { isMediaKey, type MediaStorage, type StoragePlace, type StoredObject } from './storage.ts';
 
 /** What each stored kind of file is, so the store answers it with its type. */
 const TYPES: Record<string, string> = {
@@ -91,6 +91,10 @@ export class S3Storage implements MediaStorage {
 
   get bucket(): string {
     return this.config.bucket;
+  }
+
+  get place(): StoragePlace {
+    return { kind: 'bucket', store: this };
   }
 
   private checked(key: string): string {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { S3Storage } from './s3.ts';
 
 /** A media key: server-chosen, lower-case, in a folder (`images/ab12.webp`), never `..`. */
 const MEDIA_KEY = /^[a-z0-9]+(?:\/[a-z0-9][a-z0-9._-]*)+$/;
@@ -23,7 +24,15 @@ export interface StoredObject {
  * - `delete` of a missing key succeeds (deletes are retried and may repeat);
  * - `list` names every published object, and nothing under the temporary area.
  */
+/**
+ * Where a store keeps its files, for the few callers that work differently by place: a folder on
+ * this machine is served straight from disk; a bucket is read by ranges through the server, and
+ * resumable uploads are written to it.
+ */
+export type StoragePlace = { kind: 'disk'; directory: string } | { kind: 'bucket'; store: S3Storage };
+
 export interface MediaStorage {
+  readonly place: StoragePlace;
   /** Stores bytes under `key`. Keys are unique by construction: nothing is ever overwritten. */
   put(key: string, data: Buffer): Promise<void>;
   /** Moves a finished temporary file (from `tempFile`) to `key` without copying it through memory. */

@@ -2,7 +2,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { smallerImage } from './images.ts';
-import { LocalDiskStorage } from '../../storage/local-disk.ts';
 import type { S3Storage } from '../../storage/s3.ts';
 import { isMediaKey, type MediaStorage } from '../../storage/storage.ts';
 
@@ -24,10 +23,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * one to the other. On S3 the stored image is served as it is (docs/deploy.md).
  */
 export async function registerMedia(app: FastifyInstance, storage: MediaStorage): Promise<void> {
-  if (storage instanceof LocalDiskStorage) {
-    registerSmallerImages(app, storage.directory);
+  const place = storage.place;
+  if (place.kind === 'disk') {
+    registerSmallerImages(app, place.directory);
     await app.register(fastifyStatic, {
-      root: storage.directory,
+      root: place.directory,
       prefix: '/media/',
       decorateReply: false,
       index: false,
@@ -43,7 +43,7 @@ export async function registerMedia(app: FastifyInstance, storage: MediaStorage)
     });
     return;
   }
-  registerProxiedMedia(app, storage as S3Storage);
+  registerProxiedMedia(app, place.store);
 }
 
 /** `Save-Data: on` image reads get a smaller copy (see registerMedia). */
