@@ -121,7 +121,7 @@ export default tseslint.config(
             ...floorZones(clientFloors, why.client),
             ...floorZones(serverFloors, why.server),
             {
-              target: './src/server/modules/**/!(*.routes).ts',
+              target: './src/server/modules/**/*.{service,repository}.ts',
               from: './src/server/plugins',
               message:
                 "Only a module's routes know HTTP: services and repositories take plain values (a MultipartForm, a Principal).",

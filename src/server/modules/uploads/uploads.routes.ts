@@ -11,6 +11,12 @@ export interface UploadsRoutesOptions {
   uploads: UploadsService;
 }
 
+/**
+ * The OpenAPI words of a tus route. Only words: the protocol's headers are checked by tus itself,
+ * and a schema here would have Fastify refuse requests before tus could answer them its own way.
+ */
+const tusDoc = (summary: string, description: string) => ({ summary, description, tags: ['uploads'] });
+
 /** Headers that describe the Fastify side of the exchange, not the tus answer. */
 const HOP_HEADERS = new Set(['content-length', 'connection', 'transfer-encoding', 'keep-alive']);
 
@@ -79,10 +85,20 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
 
   // Discovery: which version, extensions and largest size this server takes. Open to anyone,
   // signed in or not, as a client asks before it has anything to send.
-  app.options('/', { schema: { hide: true } }, (request, reply) => forward(request, reply));
-  app.options('/:uploadId', { schema: { hide: true } }, (request, reply) => forward(request, reply));
+  const discovery = tusDoc(
+    'What this server takes (tus discovery)',
+    'Answers 204 with Tus-Version, Tus-Extension (creation, creation-with-upload, termination, expiration) and Tus-Max-Size. Open to anyone.',
+  );
+  app.options('/', { schema: discovery }, (request, reply) => forward(request, reply));
+  app.options('/:uploadId', { schema: discovery }, (request, reply) => forward(request, reply));
 
-  app.post('/', { config: routeConfig, schema: { hide: true } }, async (request, reply) => {
+  const creation = tusDoc(
+    'Start a resumable upload (tus creation)',
+    'Headers: Tus-Resumable 1.0.0, Upload-Length (bytes, within the video limit), Upload-Metadata (filename, filetype: a video type). ' +
+      'Answers 201 with Location: /api/v1/uploads/{uploadId}; a body of Content-Type application/offset+octet-stream is taken as the first bytes. ' +
+      'Finish with POST /api/v1/videos and { uploadId }.',
+  );
+  app.post('/', { config: routeConfig, schema: creation }, async (request, reply) => {
     const principal = requireUser(request);
     const header = (name: string) => {
       const v = request.headers[name];
@@ -96,7 +112,12 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
     method: ['HEAD', 'PATCH', 'DELETE'],
     url: '/:uploadId',
     config: routeConfig,
-    schema: { hide: true },
+    schema: tusDoc(
+      'Resume, send or cancel an upload (tus core and termination)',
+      'HEAD answers Upload-Offset and Upload-Length, so a client resumes where the bytes stopped. ' +
+        'PATCH sends bytes from Upload-Offset (Content-Type application/offset+octet-stream) and answers 204 with the new offset; ' +
+        "a wrong offset is a 409. DELETE cancels it (204). Only the upload's creator reaches it: anyone else gets a 404.",
+    ),
     handler: async (request, reply) => {
       const principal = requireUser(request);
       const { uploadId } = request.params as { uploadId: string };
