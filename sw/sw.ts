@@ -12,7 +12,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
   API_CACHE,
   MEDIA_CACHE,
-  SAVED_VIDEOS_CACHE,
+  DOWNLOADS_CACHE,
   SCREENS_CACHE,
   OUTBOX_SYNC_TAG,
   SAVED_AT_HEADER,
@@ -20,7 +20,7 @@ import {
   type OutboxChangedMessage,
 } from '../src/shared/offline.ts';
 import { goneAnswersForget, unusableAnswersFallBack } from './api-reads.ts';
-import { answerSaved, maybeSaved, readSavedList, savedReadsFallBack } from './saved-videos.ts';
+import { answerSaved, maybeSaved, readSavedList, savedReadsFallBack } from './downloads.ts';
 import { SCREENS_SIZE_URL, SETTINGS_CACHE } from '../src/shared/network-policy.ts';
 import { drainFromWorker, workerSettings } from './outbox-sync.ts';
 import { API_PREFIX } from '../src/shared/api-prefix.ts';
@@ -96,7 +96,7 @@ registerRoute(
   new CacheFirst({ cacheName: SCREENS_CACHE }),
 );
 
-// Saved lessons first (docs/offline.md, "Saved videos"): a saved video, its thumbnail, from the
+// Downloads first (docs/offline.md, "Downloads"): a saved video, its thumbnail, from the
 // device, online too, so that nothing is downloaded twice; Range requests get 206s. Their cache
 // is not the precache's, so an update never removes it.
 void readSavedList();
@@ -130,7 +130,7 @@ registerRoute(
     plugins: [
       unusableAnswersFallBack(),
       // What the server says is gone is not kept to be shown offline later.
-      goneAnswersForget([API_CACHE, SAVED_VIDEOS_CACHE]),
+      goneAnswersForget([API_CACHE, DOWNLOADS_CACHE]),
       // A saved video's page opens offline even after sign-out emptied the API cache.
       savedReadsFallBack(),
       {
@@ -179,7 +179,7 @@ self.addEventListener('message', (event) => {
   // At logout nothing private may stay on the device.
   if (type === SW_MESSAGES.clearPrivate) event.waitUntil(caches.delete(API_CACHE));
   // A video was saved or deleted: read the list again, then say so (the page waits for it).
-  if (type === SW_MESSAGES.savedVideosChanged) {
+  if (type === SW_MESSAGES.downloadsChanged) {
     event.waitUntil(readSavedList().then(() => event.ports[0]?.postMessage({ ok: true })));
   }
   // Data saver was turned off: what it left for later is downloaded now.

@@ -1,6 +1,6 @@
 /**
  * HTTP Range answers for a file of known size (RFC 9110, section 14), for the service worker's
- * saved videos (docs/offline.md, "Saved videos"). Pure, so that it is tested without a worker.
+ * saved videos (docs/offline.md, "Downloads"). Pure, so that it is tested without a worker.
  *
  * Only one range is answered: a media element asks for one at a time. A header this code cannot
  * read, or one asking for several ranges, is ignored and the whole file answered, as the RFC

@@ -5,17 +5,18 @@ import type { OutboxEntry } from './outbox/model.ts';
 export const API_CACHE = 'api-reads-v1';
 export const MEDIA_CACHE = 'media-images-v1';
 /**
- * Saved lessons (docs/offline.md, "Saved videos"). The video files stay in the chunks they were
+ * Downloads (docs/offline.md, "Downloads"). The video files stay in the chunks they were
  * downloaded in, in IndexedDB (`DOWNLOADS_DB`, written by the page with Dexie, read by the worker):
  * stores `downloads` (key `id`, indexes `ownerId`, `videoId`, `url`) and `chunks` (key
  * `[url+start]`, index `url`), declared in src/client/device/downloads/downloads.ts.
  */
 export const DOWNLOADS_DB = 'eduportal-downloads';
 /**
- * The small parts of a saved lesson: its thumbnail and its API read. Named by hand, never by a
- * release: the precache cleanup only deletes names with "-precache-" in them.
+ * The small parts of a download: its thumbnail and its API read. Named by hand, never by a
+ * release: the precache cleanup only deletes names with "-precache-" in them. The name is the
+ * one phones already hold, from before downloads had their name: renaming it would lose them.
  */
-export const SAVED_VIDEOS_CACHE = 'saved-videos-v1';
+export const DOWNLOADS_CACHE = 'saved-videos-v1';
 /**
  * Sent with the Range requests of a download: the worker leaves those to the network, so a
  * download never reads the copy it is making.
@@ -35,8 +36,11 @@ export const SW_MESSAGES = {
   saveScreens: 'SAVE_SCREENS',
   /** From the worker: it delivered (or failed) outbox entries; pages re-read their views. */
   outboxChanged: 'OUTBOX_CHANGED',
-  /** From the page: a video was saved or deleted; the worker reads the saved list again. */
-  savedVideosChanged: 'SAVED_VIDEOS_CHANGED',
+  /**
+   * From the page: a video was saved or deleted; the worker reads the downloads again. The
+   * value is the one a worker of an earlier release listens for.
+   */
+  downloadsChanged: 'SAVED_VIDEOS_CHANGED',
 } as const;
 /** The worker's `outboxChanged` message: what reached the server, each with the server's data. */
 export interface OutboxChangedMessage {

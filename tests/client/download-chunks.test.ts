@@ -8,7 +8,7 @@ import {
   resumeOffset,
 } from '../../src/client/device/downloads/download-chunks.ts';
 
-// A download in Range chunks (docs/offline.md, "Saved videos"): where it goes on after a drop,
+// A download in Range chunks (docs/offline.md, "Downloads"): where it goes on after a drop,
 // and how the chunks become one file.
 const bytes = (n: number, fill: number) => new Uint8Array(n).fill(fill);
 const chunk = (start: number, size: number, fill = start % 251) => ({

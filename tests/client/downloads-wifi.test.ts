@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { downloadsHeldBack } from '../../src/client/lib/data-saver.ts';
 import { DOWNLOADS_WIFI_ONLY_KEY } from '../../src/shared/network-policy.ts';
 
-// "Save downloads only on Wi-Fi" (docs/offline.md, "Saved videos"): held back only while the
+// "Save downloads only on Wi-Fi" (docs/offline.md, "Downloads"): held back only while the
 // student asked for it and the browser says the phone is on mobile data.
 function connect(type: string | undefined) {
   Object.defineProperty(navigator, 'connection', {

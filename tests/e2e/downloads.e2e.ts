@@ -9,7 +9,7 @@ import { makeClip } from '../helpers/clips.ts';
 import { desktop, h1, phone, shots, signUp, uploadMp4, useChromium } from '../helpers/e2e.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
 
-// A lesson saved on school Wi-Fi plays on the bus (docs/offline.md, "Saved videos").
+// A lesson saved on school Wi-Fi plays on the bus (docs/offline.md, "Downloads").
 const baseURL = inject('baseURL');
 const browser = useChromium();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-downloads-'));
@@ -46,7 +46,7 @@ async function controlled(page: Page) {
   });
 }
 
-/** How many download chunks this browser keeps (docs/offline.md, "Saved videos"). */
+/** How many download chunks this browser keeps (docs/offline.md, "Downloads"). */
 const chunksStored = (page: Page) =>
   page.evaluate(
     () =>
@@ -161,7 +161,7 @@ describe('saving a lesson for offline', () => {
           await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting),
         ).toBeFalsy();
         expect(before).toBeTruthy();
-        // The precache of the old version was cleaned up; the saved lesson was not.
+        // The precache of the old version was cleaned up; the download was not.
         expect(await page.evaluate(() => caches.keys())).toContain('saved-videos-v1');
       } finally {
         fs.writeFileSync(swFile, original);

@@ -8,7 +8,7 @@ import {
 } from '../../src/shared/byte-ranges.ts';
 
 // The worker's answers to a player's Range requests for a saved video (docs/offline.md,
-// "Saved videos"): RFC 9110's rules for one range of a file of known size.
+// "Downloads"): RFC 9110's rules for one range of a file of known size.
 describe('Range answers for a saved file of 1000 bytes', () => {
   const size = 1000;
 
@@ -74,7 +74,7 @@ describe('a part of a file kept in chunks', () => {
   });
   const parts = [chunk(8, 2), chunk(0, 4), chunk(4, 4)];
   const read = async (blob: Blob) => [...new Uint8Array(await blob.arrayBuffer())];
-  // As the worker does (sw/saved-videos.ts): the parts needed, joined, then sliced.
+  // As the worker does (sw/downloads.ts): the parts needed, joined, then sliced.
   const sliceParts = (all: Array<FileSpan & { data: Blob }>, start: number, end: number) => {
     const plan = partsFor(all, start, end);
     return new Blob(plan.parts.map((p) => p.data)).slice(plan.from, plan.to);

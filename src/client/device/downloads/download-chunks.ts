@@ -1,7 +1,7 @@
 import { parseContentRange } from '../../../shared/byte-ranges.ts';
 
 /**
- * The arithmetic of a download in Range chunks (docs/offline.md, "Saved videos"), apart from
+ * The arithmetic of a download in Range chunks (docs/offline.md, "Downloads"), apart from
  * IndexedDB and the network so that it is tested on its own.
  */
 

@@ -4,7 +4,7 @@ import {
   DOWNLOAD_HEADER,
   DOWNLOADS_DB,
   SAVED_AT_HEADER,
-  SAVED_VIDEOS_CACHE,
+  DOWNLOADS_CACHE,
   SW_MESSAGES,
 } from '../../../shared/offline.ts';
 import { downloadsHeldBack } from '../../lib/data-saver.ts';
@@ -18,9 +18,9 @@ import { createStore } from '../../lib/store.ts';
 import { API_PREFIX } from '../../../shared/api-prefix.ts';
 
 /**
- * Lessons saved for offline (docs/offline.md, "Saved videos"). A download goes in Range chunks
+ * Lessons saved for offline (docs/offline.md, "Downloads"). A download goes in Range chunks
  * into IndexedDB, so a drop costs at most one chunk, and stays in those chunks: the service
- * worker answers the player's Range requests from them (sw/saved-videos.ts). Chunks are kept by
+ * worker answers the player's Range requests from them (sw/downloads.ts). Chunks are kept by
  * the file's address, so two students of one phone saving the same lesson share its bytes.
  */
 
@@ -246,7 +246,7 @@ export class DownloadManager {
   private async dropSmallParts(record: DownloadRecord) {
     const others = await this.db.downloads.where('videoId').equals(record.videoId).toArray();
     if (!others.some((r) => r.state === 'saved')) {
-      const cache = await caches.open(SAVED_VIDEOS_CACHE);
+      const cache = await caches.open(DOWNLOADS_CACHE);
       await cache.delete(record.thumbnail);
       await cache.delete(videoReadUrl(record.videoId));
     }
@@ -378,7 +378,7 @@ export class DownloadManager {
     }
     const savedAt = new Date(this.now()).toISOString();
     try {
-      const cache = await caches.open(SAVED_VIDEOS_CACHE);
+      const cache = await caches.open(DOWNLOADS_CACHE);
       const thumbnail = await fetch(record.thumbnail, { credentials: 'same-origin' }).catch(() => undefined);
       if (thumbnail?.ok) await cache.put(record.thumbnail, thumbnail);
       await cache.put(
@@ -447,7 +447,7 @@ async function tellWorker(): Promise<void> {
       clearTimeout(timer);
       resolve();
     };
-    worker.postMessage({ type: SW_MESSAGES.savedVideosChanged }, [channel.port2]);
+    worker.postMessage({ type: SW_MESSAGES.downloadsChanged }, [channel.port2]);
   });
 }
 

@@ -13,7 +13,7 @@ import { useOnline } from '../../lib/use-online.ts';
 import { formatDuration } from './format-duration.ts';
 import { useForgetDeleted } from './forget-deleted.ts';
 import { defaultQuality, qualityLabel, rememberChoice, useLastChoice } from './quality.ts';
-import { SaveForOffline } from './save-for-offline.tsx';
+import { DownloadButton } from './download-button.tsx';
 import './videos.css';
 
 /**
@@ -58,10 +58,10 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
     resume.current = null;
   }, [video._id]);
 
-  // Deleted on the server: its saved copy goes too (docs/offline.md, "Saved videos").
+  // Deleted on the server: its saved copy goes too (docs/offline.md, "Downloads").
   useForgetDeleted(video._id, gone);
 
-  // A saved copy plays first (from the device, online too: docs/offline.md, "Saved videos").
+  // A saved copy plays first (from the device, online too: docs/offline.md, "Downloads").
   const savedCopy =
     saved?.state === 'saved' ? video.renditions.find((r) => r.quality === saved.quality) : undefined;
   // Offline, only what is on this device can play: the saved copy, or nothing.
@@ -176,7 +176,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
           </span>
         ) : null}
         {me && manager ? (
-          <SaveForOffline
+          <DownloadButton
             video={video}
             rendition={current}
             ownerId={me._id}

@@ -183,59 +183,55 @@ describe('the player offline', () => {
     await context.close();
   });
 
-  it(
-    'offers only the saved quality of a saved lesson, and keeps playing it',
-    { timeout: 240_000 },
-    async () => {
-      const context = await browser().newContext({ baseURL, ...phone });
-      await signUp(context, 'saved', 'Meena Kumari');
-      const { _id: id } = await uploadMp4(context, `Kept at 240p ${uniqueName('v')}`, clip, '#2a6');
-      const video = await processed(context, id);
-      expect(video.renditions.map((r) => r.quality)).toEqual(expect.arrayContaining(['240p', '360p']));
+  it('offers only the saved quality of a download, and keeps playing it', { timeout: 240_000 }, async () => {
+    const context = await browser().newContext({ baseURL, ...phone });
+    await signUp(context, 'saved', 'Meena Kumari');
+    const { _id: id } = await uploadMp4(context, `Kept at 240p ${uniqueName('v')}`, clip, '#2a6');
+    const video = await processed(context, id);
+    expect(video.renditions.map((r) => r.quality)).toEqual(expect.arrayContaining(['240p', '360p']));
 
-      const page = await context.newPage();
-      const problems = watchProblems(page);
-      await page.goto(`/videos/${id}`);
-      await controlledByWorker(page);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`/videos/${id}`);
+    await controlledByWorker(page);
+    await page.reload();
+    await page.getByLabel('Quality').selectOption('240p');
+    await page.getByRole('button', { name: /^Save for offline/ }).tap();
+    await page.getByRole('link', { name: 'Saved', exact: true }).waitFor({ timeout: 60_000 });
+
+    await context.setOffline(true);
+    try {
       await page.reload();
-      await page.getByLabel('Quality').selectOption('240p');
-      await page.getByRole('button', { name: /^Save for offline/ }).tap();
-      await page.getByRole('link', { name: 'Saved', exact: true }).waitFor({ timeout: 60_000 });
-
-      await context.setOffline(true);
-      try {
-        await page.reload();
-        await player(page).waitFor();
-        const quality = page.getByLabel('Quality');
-        expect(await quality.inputValue()).toBe('240p');
-        const options = await quality
-          .locator('option')
-          .evaluateAll((all) =>
-            (all as HTMLOptionElement[]).map((o) => ({ value: o.value, disabled: o.disabled, text: o.text })),
-          );
-        // Before, 360p could be chosen: the player moved to a copy that is not on the phone and
-        // stayed at 0:00 under "Saved · 240p".
-        expect(options.find((o) => o.value === '240p')?.disabled).toBe(false);
-        expect(
-          options.filter((o) => o.value !== '240p').every((o) => o.disabled && /not saved/.test(o.text)),
-        ).toBe(true);
-        await expect(quality.selectOption('360p')).rejects.toThrow();
-        expect(await quality.inputValue()).toBe('240p');
-        await player(page).evaluate(async (v: HTMLVideoElement) => {
-          v.muted = true;
-          await v.play();
-        });
-        await expect
-          .poll(() => player(page).evaluate((v: HTMLVideoElement) => v.currentTime))
-          .toBeGreaterThan(0);
-        await bothLanguages(page, 'player-offline-saved', () => player(page).waitFor());
-      } finally {
-        await context.setOffline(false);
-      }
-      expect(problems).toEqual([]);
-      await context.close();
-    },
-  );
+      await player(page).waitFor();
+      const quality = page.getByLabel('Quality');
+      expect(await quality.inputValue()).toBe('240p');
+      const options = await quality
+        .locator('option')
+        .evaluateAll((all) =>
+          (all as HTMLOptionElement[]).map((o) => ({ value: o.value, disabled: o.disabled, text: o.text })),
+        );
+      // Before, 360p could be chosen: the player moved to a copy that is not on the phone and
+      // stayed at 0:00 under "Saved · 240p".
+      expect(options.find((o) => o.value === '240p')?.disabled).toBe(false);
+      expect(
+        options.filter((o) => o.value !== '240p').every((o) => o.disabled && /not saved/.test(o.text)),
+      ).toBe(true);
+      await expect(quality.selectOption('360p')).rejects.toThrow();
+      expect(await quality.inputValue()).toBe('240p');
+      await player(page).evaluate(async (v: HTMLVideoElement) => {
+        v.muted = true;
+        await v.play();
+      });
+      await expect
+        .poll(() => player(page).evaluate((v: HTMLVideoElement) => v.currentTime))
+        .toBeGreaterThan(0);
+      await bothLanguages(page, 'player-offline-saved', () => player(page).waitFor());
+    } finally {
+      await context.setOffline(false);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('a video whose smaller copies are being made', () => {

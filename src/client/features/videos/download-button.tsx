@@ -11,7 +11,7 @@ import { t } from '../../i18n/i18n.ts';
  * saves the chosen quality, with its size and the free space; then "Saving 45%" with Pause and
  * Cancel; "Saved" when done.
  */
-export function SaveForOffline({
+export function DownloadButton({
   video,
   rendition,
   ownerId,

@@ -2,14 +2,14 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import type { WorkboxPlugin } from 'workbox-core';
 import { answerRange, partsFor, rangeHeaders, type FileSpan } from '../src/shared/byte-ranges.ts';
-import { DOWNLOAD_HEADER, DOWNLOADS_DB, SAVED_VIDEOS_CACHE } from '../src/shared/offline.ts';
+import { DOWNLOAD_HEADER, DOWNLOADS_DB, DOWNLOADS_CACHE } from '../src/shared/offline.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 /**
- * Saved lessons, answered from the device (docs/offline.md, "Saved videos"): the video file from
+ * Downloads, answered from the device (docs/offline.md, "Downloads"): the video file from
  * the chunks it was downloaded in (IndexedDB, read with `idb` as sw/outbox-sync.ts does), sliced
- * for Range requests; its thumbnail and its API read from `SAVED_VIDEOS_CACHE`.
+ * for Range requests; its thumbnail and its API read from `DOWNLOADS_CACHE`.
  *
  * Whether to answer a request must be known at once, so the saved addresses are kept in memory,
  * read at start and again whenever the page says it saved or deleted one.
@@ -60,10 +60,10 @@ const downloadsDb = () => {
 export function readSavedList(): Promise<unknown> {
   reading = (async () => {
     const next = new Map<string, SavedFile | 'cache'>();
-    const cache = await caches.open(SAVED_VIDEOS_CACHE);
+    const cache = await caches.open(DOWNLOADS_CACHE);
     // The thumbnails only: a saved video's API read is the network's first, and comes from here
     // only when neither the network nor the API cache has it (savedReadsFallBack). Answered from
-    // here first, a saved lesson's page said "offline" while online, and never saw its 404.
+    // here first, a download's page said "offline" while online, and never saw its 404.
     for (const request of await cache.keys()) {
       if (!new URL(request.url).pathname.startsWith('/api/')) next.set(request.url, 'cache');
     }
@@ -110,7 +110,7 @@ export async function answerSaved(request: Request): Promise<Response> {
     const parts = (await db.getAllFromIndex('chunks', 'url', found.url)) as FilePart[];
     return answerFromParts(found, parts, request.headers.get('range'));
   }
-  const cache = await caches.open(SAVED_VIDEOS_CACHE);
+  const cache = await caches.open(DOWNLOADS_CACHE);
   const hit = await cache.match(request.url, { ignoreVary: true });
   if (hit) return hit;
   // Not saved after all (the worker had just woken): the network, else any cached copy (images).
@@ -127,7 +127,7 @@ export async function answerSaved(request: Request): Promise<Response> {
 export function savedReadsFallBack(): WorkboxPlugin {
   return {
     handlerDidError: async ({ request }) => {
-      const cache = await caches.open(SAVED_VIDEOS_CACHE);
+      const cache = await caches.open(DOWNLOADS_CACHE);
       return (await cache.match(request.url, { ignoreVary: true })) ?? undefined;
     },
   };
