@@ -34,7 +34,7 @@ export const clientRoutes = [
   { path: '/subscriptions', title: 'My subscriptions' },
   // Not in the old app: what waits on this device to reach the server (offline-first work).
   { path: '/outbox', title: 'Outbox' },
-  // Not in the old app: lessons saved on this device to watch offline (docs/offline.md).
+  // Not in the old app: the videos downloaded to this device to watch offline (docs/offline.md).
   { path: '/downloads', title: 'Downloads' },
   // Not in the old app: language, data saver and when to send (product-additions.md).
   { path: '/settings', title: 'Settings' },

@@ -24,7 +24,7 @@ const VIEWER_EVERY_MS = 10_000;
 
 /**
  * `video` as it is now, read from the server by its own address even when it was chosen from a
- * list: that read is what the service worker saves, so a lesson seen once opens offline at
+ * list: that read is what the service worker saves, so a video seen once opens offline at
  * /videos/{id}. `gone` when the server says it no longer exists (deleted meanwhile).
  *
  * While its renditions are made, it is read again: every 3 s for its owner ("Processing 40%"),

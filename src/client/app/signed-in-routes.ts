@@ -23,6 +23,6 @@ export const signedInRoutes: ReadonlySet<ClientRoutePath> = new Set<ClientRouteP
   '/createtweet',
   '/mysubscribers',
   '/subscriptions',
-  // Which lessons a student saved is theirs alone (docs/offline.md, "Downloads").
+  // Which videos a student downloaded is theirs alone (docs/offline.md, "Downloads").
   '/downloads',
 ]);

@@ -8,7 +8,7 @@ import { VideoPlayer } from '../features/videos/video-player.tsx';
 import { t } from '../i18n/i18n.ts';
 
 /**
- * /videos/{videoId}: one video's player and comments at an address of its own, so that a lesson
+ * /videos/{videoId}: one video's player and comments at an address of its own, so that a video
  * can be shared, bookmarked, and reopened offline once seen (its data is then a saved copy).
  */
 export default function VideoRoute() {

@@ -21,7 +21,7 @@ import { API_PREFIX } from '../../../shared/api-prefix.ts';
  * Lessons saved for offline (docs/offline.md, "Downloads"). A download goes in Range chunks
  * into IndexedDB, so a drop costs at most one chunk, and stays in those chunks: the service
  * worker answers the player's Range requests from them (sw/downloads.ts). Chunks are kept by
- * the file's address, so two students of one phone saving the same lesson share its bytes.
+ * the file's address, so two students of one phone downloading the same video share its bytes.
  */
 
 export type DownloadState =
@@ -153,7 +153,7 @@ export class DownloadManager {
       await this.remove(id);
     }
     if (!this.askedToPersist) {
-      // Asked at the first save: a phone short of space must not evict the lessons first. Not
+      // Asked at the first save: a phone short of space must not evict the downloads first. Not
       // awaited: a browser may hold the answer until the student answers a prompt (Firefox), or
       // for ever (Chromium without a window), and the download need not wait for it.
       this.askedToPersist = true;
