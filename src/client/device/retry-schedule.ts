@@ -1,7 +1,7 @@
-import { withJitter } from '../../shared/jitter.ts';
+import { retryWaitMs } from '../../shared/retry.ts';
 
 /** Waits before the next try after a failure: about 5 s, 10 s, 20 s, 40 s, then every 60 s. */
-const BACKOFF_MS = [5_000, 10_000, 20_000, 40_000, 60_000];
+const FIRST_WAIT_MS = 5_000;
 
 /**
  * The next tries of work that failed for want of a network (uploads and downloads:
@@ -11,14 +11,14 @@ export class RetrySchedule {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly failures = new Map<string, number>();
 
-  /** `random` is for tests; each wait is spread by it (shared/jitter.ts), as the outbox's are. */
+  /** `random` is for tests; each wait is spread by it (shared/retry.ts), as the outbox's are. */
   constructor(private readonly random: () => number = Math.random) {}
 
   /** Counts a failure of `id`, and runs `retry` after the next wait; answers that wait (ms). */
   later(id: string, retry: () => void): number {
     const attempt = this.failures.get(id) ?? 0;
     this.failures.set(id, attempt + 1);
-    const wait = withJitter(BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]!, this.random);
+    const wait = retryWaitMs(attempt + 1, FIRST_WAIT_MS, this.random);
     this.cancel(id);
     this.timers.set(
       id,

@@ -1,5 +1,5 @@
 import { API_PREFIX } from '../api-prefix.ts';
-import { withJitter } from '../jitter.ts';
+import { retryWaitMs } from '../retry.ts';
 import { kindOf, type CacheChange } from './kinds.ts';
 import { isLocalRef, localRef, type OutboxEntry, type OutboxRequest, type TweetRef } from './model.ts';
 
@@ -56,14 +56,9 @@ export interface DrainReport {
   retryAt?: number;
 }
 
-const BACKOFF_BASE_MS = 1000;
-const BACKOFF_CAP_MS = 60_000;
-
-/** Exponential backoff with ±20% jitter, so many phones coming back online do not retry in step. */
-export function backoffMs(attempts: number, random: () => number = Math.random): number {
-  const raw = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
-  return withJitter(raw, random);
-}
+/** The outbox's place on the device's one retry schedule (shared/retry.ts): from a second. */
+export const backoffMs = (attempts: number, random: () => number = Math.random): number =>
+  retryWaitMs(attempts, 1000, random);
 
 /** The server's reason in words a student can act on: the per-field messages when there are some. */
 function messageOf(body: unknown, status: number): string {

@@ -1,33 +1,18 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { DownloadManager, DownloadRecord } from './downloads.ts';
-import { hasOpenDownloads } from './open-downloads-flag.ts';
+import { useEffect, useMemo, useState } from 'react';
 import { useCurrentUser } from '../../lib/session.tsx';
+import { lazyEngine, useEngine, useOwnItems, useResume } from '../host.ts';
+import type { DownloadManager, DownloadRecord } from './downloads.ts';
+import { openDownloads } from './open-downloads-flag.ts';
 import { storageEstimate, type StorageEstimate } from './storage-estimate.ts';
 
 // The download code (its Dexie database) loads only when a screen or a resume needs it.
-let current: DownloadManager | undefined;
-let loading: Promise<DownloadManager> | undefined;
-function loadManager(): Promise<DownloadManager> {
-  loading ??= import('./downloads.ts').then((m) => (current = m.downloadManager()));
-  return loading;
-}
-
-const none: DownloadRecord[] = [];
-const noSubscription = () => () => undefined;
+const engine = lazyEngine<DownloadManager>(openDownloads, () =>
+  import('./downloads.ts').then((m) => m.downloadManager()),
+);
 
 /** The download manager once loaded; undefined until then (a render or two), or while `load` is false. */
 export function useDownloadManager(load = true): DownloadManager | undefined {
-  return useSyncExternalStore(
-    (loaded) => {
-      let live = true;
-      if (!current && load) void loadManager().then(() => live && loaded());
-      return () => {
-        live = false;
-      };
-    },
-    () => current,
-    () => undefined,
-  );
+  return useEngine(engine, undefined, load);
 }
 
 /** The signed-in student's downloads, oldest first (nobody else's: docs/offline.md, "Sign-out"). */
@@ -35,12 +20,11 @@ export function useDownloads(): { manager: DownloadManager | undefined; download
   const ownerId = useCurrentUser()?._id;
   // A signed-out visitor has no downloads (docs/offline.md, "At sign-out"): nothing loads for them.
   const manager = useDownloadManager(ownerId !== undefined);
-  const all = useSyncExternalStore(
-    manager?.subscribe ?? noSubscription,
-    manager?.getRecords ?? (() => none),
-    () => none,
+  const source = useMemo(
+    () => manager && { subscribe: manager.subscribe, items: manager.getRecords },
+    [manager],
   );
-  const downloads = useMemo(() => all.filter((d) => d.ownerId === ownerId), [all, ownerId]);
+  const downloads = useOwnItems(source, ownerId);
   return { manager, downloads };
 }
 
@@ -65,25 +49,6 @@ export function useStorageEstimate(version: unknown): StorageEstimate | undefine
  * is shown again, and when the connection changes (Wi-Fi after mobile data).
  */
 export function DownloadResumer() {
-  const ownerId = useCurrentUser()?._id;
-  useEffect(() => {
-    if (!ownerId) return;
-    const resume = () => {
-      if (current || hasOpenDownloads()) void loadManager().then((m) => m.resumeAll(ownerId));
-    };
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') resume();
-    };
-    const connection = (navigator as Navigator & { connection?: EventTarget }).connection;
-    resume();
-    window.addEventListener('online', resume);
-    document.addEventListener('visibilitychange', onVisible);
-    connection?.addEventListener?.('change', resume);
-    return () => {
-      window.removeEventListener('online', resume);
-      document.removeEventListener('visibilitychange', onVisible);
-      connection?.removeEventListener?.('change', resume);
-    };
-  }, [ownerId]);
+  useResume(engine, undefined, useCurrentUser()?._id, { connection: true });
   return null;
 }

@@ -11,7 +11,7 @@ import { downloadsHeldBack } from '../../lib/data-saver.ts';
 import { assemble, checkPart, DOWNLOAD_CHUNK_BYTES, nextRange, resumeOffset } from './download-chunks.ts';
 import { t } from '../../i18n/i18n.ts';
 import { formatBytes } from '../../lib/format.ts';
-import { setOpenDownloads } from './open-downloads-flag.ts';
+import { openDownloads } from './open-downloads-flag.ts';
 import { RetrySchedule } from '../retry-schedule.ts';
 import { storageEstimate } from './storage-estimate.ts';
 import { createStore } from '../../lib/store.ts';
@@ -126,7 +126,7 @@ export class DownloadManager {
   private publish(records: DownloadRecord[]) {
     this.records.set(records);
     // For the next start: load this code at all only when something waits to go on.
-    setOpenDownloads(records.some((r) => r.state === 'saving' || r.state === 'waiting'));
+    openDownloads.set(records.some((r) => r.state === 'saving' || r.state === 'waiting'));
   }
 
   private show(record: DownloadRecord) {

@@ -5,7 +5,4 @@ import { localFlag } from '../../lib/local-flag.ts';
  * IndexedDB database of its own) at start only when there is something to go on with
  * (docs/offline.md, "Downloads").
  */
-const flag = localFlag('eduportal-open-downloads');
-
-export const setOpenDownloads = (open: boolean) => flag.set(open);
-export const hasOpenDownloads = () => flag.isSet();
+export const openDownloads = localFlag('eduportal-open-downloads');

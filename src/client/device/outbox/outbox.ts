@@ -14,6 +14,7 @@ import { BoundedMap } from '../../lib/bounded-map.ts';
 import { randomId } from '../../lib/api-client.ts';
 import type { OutboxDatabase } from './outbox-db.ts';
 import { createStore } from '../../lib/store.ts';
+import { onResume } from '../host.ts';
 
 export interface OutboxOptions {
   /**
@@ -289,18 +290,17 @@ export class Outbox {
     else void this.reread();
   }
 
-  /** Drains at start, when the connection returns and when the tab becomes visible again. */
+  /**
+   * Drains at start (after taking back what a closed tab left half sent), when the connection
+   * returns (at once, whatever the backoff said) and when the tab becomes visible again.
+   */
   start(): () => void {
-    const onOnline = () => void this.drainSoon(true);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void this.drainSoon();
-    };
-    window.addEventListener('online', onOnline);
-    document.addEventListener('visibilitychange', onVisible);
-    void this.recover().then(() => this.drainSoon());
+    const stop = onResume((reason) => {
+      if (reason === 'start') void this.recover().then(() => this.drainSoon());
+      else void this.drainSoon(reason === 'online');
+    });
     return () => {
-      window.removeEventListener('online', onOnline);
-      document.removeEventListener('visibilitychange', onVisible);
+      stop();
       if (this.timer) clearTimeout(this.timer);
     };
   }

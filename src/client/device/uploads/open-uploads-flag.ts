@@ -5,7 +5,4 @@ import { localFlag } from '../../lib/local-flag.ts';
  * IndexedDB database, tus-js-client) at start only when there is something to resume
  * (docs/offline.md, "Uploads").
  */
-const flag = localFlag('eduportal-open-uploads');
-
-export const setOpenUploads = (open: boolean) => flag.set(open);
-export const hasOpenUploads = () => flag.isSet();
+export const openUploads = localFlag('eduportal-open-uploads');

@@ -3,7 +3,7 @@ import type { Upload as TusUpload } from 'tus-js-client';
 import { TUS_VERSION, UPLOADS_PATH } from '../../../shared/contracts/uploads.ts';
 import type { Video } from '../../../shared/contracts/videos.ts';
 import { ApiError, NetworkError, randomId, type ApiClient } from '../../lib/api-client.ts';
-import { setOpenUploads } from './open-uploads-flag.ts';
+import { openUploads } from './open-uploads-flag.ts';
 import { RetrySchedule } from '../retry-schedule.ts';
 import { createStore, type Store } from '../../lib/store.ts';
 import { t } from '../../i18n/i18n.ts';
@@ -245,7 +245,7 @@ export class UploadManager {
   private publish(records: UploadRecord[]) {
     this.records.set(records);
     // For the next start: load this code at all only when there is something to resume.
-    setOpenUploads(records.some((r) => r.state !== 'done' && r.state !== 'failed'));
+    openUploads.set(records.some((r) => r.state !== 'done' && r.state !== 'failed'));
   }
 
   private async patch(id: string, change: Partial<UploadRecord>): Promise<UploadRecord | undefined> {
