@@ -1,33 +1,10 @@
 import { mutate, SWRConfig } from 'swr';
 import type { Paged } from '../../shared/contracts/pagination.ts';
-import { firstPageOf } from './paged-keys.ts';
+import { keysWhere, split } from './cache-keys.ts';
 
-// SWR's cache, keyed by /api/v1 paths. A paged list read page by page (useSWRInfinite) lives
-// under a key of SWR's making that holds an array of pages (paged-keys.ts says whose); SWR's
-// filtered mutate skips those keys, so the helpers below walk the cache's keys themselves.
-
-// The app uses SWR's default cache, which the global `mutate` writes too.
+// The app uses SWR's default cache, which the global `mutate` writes too; its keys are walked
+// by cache-keys.ts, which a screen's first file can load without these helpers.
 const { cache } = SWRConfig.defaultValue;
-
-/** A key's path and query: `/comments/v1?page=1&limit=10` -> `/comments/v1`, `page=1&limit=10`. */
-function split(key: string): { path: string; query: URLSearchParams; infinite: boolean } {
-  const first = firstPageOf(cache, key);
-  const infinite = first !== undefined;
-  const bare = first ?? key;
-  const at = bare.indexOf('?');
-  return {
-    path: at < 0 ? bare : bare.slice(0, at),
-    query: new URLSearchParams(at < 0 ? '' : bare.slice(at + 1)),
-    infinite,
-  };
-}
-
-/** The /api/v1 path an SWR key reads, paged lists' keys included. */
-export const pathOf = (key: string): string => split(key).path;
-
-function keysWhere(match: (path: string) => boolean): string[] {
-  return [...cache.keys()].filter((key) => typeof key === 'string' && match(split(key).path));
-}
 
 /**
  * Writes `value` under `key` without reading it again: a delivered write's answer is the truth,
@@ -49,16 +26,6 @@ export function updateKeys<T>(match: (path: string) => boolean, update: (current
     if (!split(key).infinite)
       writeKey<T>(key, (current) => (current === undefined ? current : update(current)));
   }
-}
-
-/** Reads again every key whose path matches exactly (paged lists included). */
-export function rereadPaths(match: (path: string) => boolean): void {
-  for (const key of keysWhere(match)) void mutate(key);
-}
-
-/** Reads everything on screen again: for a change whose reach is not known. */
-export function rereadAll(): void {
-  void mutate(() => true);
 }
 
 /**

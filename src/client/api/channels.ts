@@ -1,7 +1,8 @@
 import useSWR from 'swr';
 import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import type { ChannelProfile } from '../../shared/contracts/users.ts';
-import { rereadPaths, updateKeys } from './cache.ts';
+import { rereadPaths } from './cache-keys.ts';
+import { updateKeys } from './cache.ts';
 
 const profilePath = (username: string) => `/users/c/${encodeURIComponent(username)}`;
 

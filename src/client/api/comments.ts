@@ -2,7 +2,8 @@ import useSWR from 'swr';
 import type { Comment } from '../../shared/contracts/comments.ts';
 import type { Paged } from '../../shared/contracts/pagination.ts';
 import type { CacheChange } from '../../shared/outbox/kinds.ts';
-import { prependItem, removeItem, rereadPaths } from './cache.ts';
+import { rereadPaths } from './cache-keys.ts';
+import { prependItem, removeItem } from './cache.ts';
 
 const commentsPath = (videoId: string) => `/comments/${videoId}`;
 

@@ -3,7 +3,8 @@ import type { LikeKind, LikeState } from '../../shared/contracts/likes.ts';
 import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import type { LikedVideo } from '../../shared/contracts/likes.ts';
 import { usePagedList } from './paged-list.ts';
-import { rereadPaths, updateItems, updateKeys, writeKey } from './cache.ts';
+import { rereadPaths } from './cache-keys.ts';
+import { updateItems, updateKeys, writeKey } from './cache.ts';
 import { videoKey } from './videos.ts';
 
 /** The like state of one video, comment or tweet (docs/api.md, "Likes, subscriptions, stats"). */

@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
 import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
 import type { Paged } from '../../shared/contracts/pagination.ts';
-import { rememberPagedList } from './paged-keys.ts';
+import { rememberPagedList } from './cache-keys.ts';
 
 const REFRESH_MS = 4000;
 

@@ -3,7 +3,8 @@ import type { Paged } from '../../shared/contracts/pagination.ts';
 import type { Tweet } from '../../shared/contracts/tweets.ts';
 import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import { usePagedList } from './paged-list.ts';
-import { pathOf, prependItem, removeItem, updateItems, updateKeys } from './cache.ts';
+import { pathOf } from './cache-keys.ts';
+import { prependItem, removeItem, updateItems, updateKeys } from './cache.ts';
 
 export const TWEETS_PAGE_SIZE = 20;
 /** Everyone's tweets, newest first. */

@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { rereadPaths } from '../../api/cache.ts';
+import { rereadPaths } from '../../api/cache-keys.ts';
 import { forgetSavedCopies, savedCopyPaths, useOldestSavedCopy } from '../../lib/saved-copies.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useOnline } from '../../lib/use-online.ts';

@@ -8,7 +8,7 @@ import {
 import { fetchTransport } from '../../../shared/outbox/drain.ts';
 import { kindOf, type CacheChange } from '../../../shared/outbox/kinds.ts';
 import type { ActionKind, ActionOf, OutboxEntry } from '../../../shared/outbox/model.ts';
-import { rereadAll } from '../../api/cache.ts';
+import { rereadAll } from '../../api/cache-keys.ts';
 import { subscriptionDelivered } from '../../api/channels.ts';
 import { commentDelivered } from '../../api/comments.ts';
 import { likeDelivered } from '../../api/likes.ts';
