@@ -1,8 +1,13 @@
 /// <reference lib="webworker" />
-import { openDB, type IDBPDatabase } from 'idb';
+import type { IDBPDatabase } from 'idb';
 import type { WorkboxPlugin } from 'workbox-core';
 import { answerRange, partsFor, rangeHeaders, type FileSpan } from '../src/shared/byte-ranges.ts';
-import { DOWNLOAD_HEADER, DOWNLOADS_DB, DOWNLOADS_CACHE } from '../src/shared/offline.ts';
+import {
+  downloadsDb as declaredDownloads,
+  type DownloadsStoreName,
+} from '../src/shared/device-db/downloads.ts';
+import { DOWNLOAD_HEADER, DOWNLOADS_CACHE } from '../src/shared/offline.ts';
+import { openDeviceDb } from './device-db.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -31,22 +36,15 @@ let saved: Map<string, SavedFile | 'cache'> | undefined;
 let reading: Promise<unknown> | undefined;
 let database: Promise<IDBPDatabase | null> | undefined;
 
-async function openDownloads(): Promise<IDBPDatabase | null> {
-  // Only a database the page made: opening a missing one would create it empty.
-  const known = await indexedDB.databases().catch(() => undefined);
-  if (known && !known.some((d) => d.name === DOWNLOADS_DB)) return null;
-  const db = await openDB(DOWNLOADS_DB, undefined, {
-    // A newer page wants to change the schema: let it, and open again next time.
-    blocking: () => {
-      db.close();
-      database = undefined;
-    },
+// Typed by the declaration: a store renamed there fails to compile here.
+const DOWNLOADS: DownloadsStoreName = 'downloads';
+const CHUNKS: DownloadsStoreName = 'chunks';
+
+function openDownloads(): Promise<IDBPDatabase | null> {
+  // A newer page wants to change the schema: let it, and open again next time.
+  return openDeviceDb(declaredDownloads, () => {
+    database = undefined;
   });
-  if (!db.objectStoreNames.contains('downloads') || !db.objectStoreNames.contains('chunks')) {
-    db.close();
-    return null;
-  }
-  return db;
 }
 
 const downloadsDb = () => {
@@ -68,7 +66,7 @@ export function readSavedList(): Promise<unknown> {
       if (!new URL(request.url).pathname.startsWith('/api/')) next.set(request.url, 'cache');
     }
     const db = await downloadsDb();
-    const records = db ? ((await db.getAll('downloads')) as Array<SavedFile & { state: string }>) : [];
+    const records = db ? ((await db.getAll(DOWNLOADS)) as Array<SavedFile & { state: string }>) : [];
     for (const r of records) {
       if (r.state === 'saved') next.set(new URL(r.url, self.location.origin).href, r);
     }
@@ -107,7 +105,7 @@ export async function answerSaved(request: Request): Promise<Response> {
   const found = saved?.get(request.url);
   const db = found && found !== 'cache' ? await downloadsDb() : null;
   if (found && found !== 'cache' && db) {
-    const parts = (await db.getAllFromIndex('chunks', 'url', found.url)) as FilePart[];
+    const parts = (await db.getAllFromIndex(CHUNKS, 'url', found.url)) as FilePart[];
     return answerFromParts(found, parts, request.headers.get('range'));
   }
   const cache = await caches.open(DOWNLOADS_CACHE);

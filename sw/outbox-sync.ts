@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { openDB, type IDBPDatabase } from 'idb';
+import type { IDBPDatabase } from 'idb';
 import {
   drain,
   fetchTransport,
@@ -8,7 +8,9 @@ import {
   type OutboxStore,
 } from '../src/shared/outbox/drain.ts';
 import type { OutboxEntry } from '../src/shared/outbox/model.ts';
-import { OUTBOX_DB, OUTBOX_LOCK } from '../src/shared/offline.ts';
+import { outboxDb, type OutboxStoreName } from '../src/shared/device-db/outbox.ts';
+import { OUTBOX_LOCK } from '../src/shared/offline.ts';
+import { openDeviceDb } from './device-db.ts';
 import {
   holdsBack,
   SETTINGS_CACHE,
@@ -20,29 +22,18 @@ import { API_PREFIX } from '../src/shared/api-prefix.ts';
 declare const self: ServiceWorkerGlobalScope;
 
 // The worker drains the same IndexedDB queue the page fills (through Dexie), with `idb`: a few
-// hundred bytes instead of Dexie's bundle in the worker. Stores: entries (key id, index seq) and
-// ids (key ref), as declared in src/client/device/outbox/outbox.ts.
-
-async function openOutbox(): Promise<IDBPDatabase | null> {
-  // Only a queue the page made: opening a missing database would create an empty one.
-  const known = await indexedDB.databases().catch(() => undefined);
-  if (known && !known.some((d) => d.name === OUTBOX_DB)) return null;
-  const db = await openDB(OUTBOX_DB, undefined, {
-    // A newer page wants to change the schema: let it.
-    blocking: () => db.close(),
-  });
-  if (!db.objectStoreNames.contains('entries') || !db.objectStoreNames.contains('ids')) {
-    db.close();
-    return null;
-  }
-  return db;
-}
+// hundred bytes instead of Dexie's bundle in the worker. The database is declared in
+// src/shared/device-db/outbox.ts.
+const openOutbox = () => openDeviceDb(outboxDb);
+// Typed by the declaration: a store renamed there fails to compile here.
+const ENTRIES: OutboxStoreName = 'entries';
+const IDS: OutboxStoreName = 'ids';
 
 function idbStore(db: IDBPDatabase): OutboxStore {
   return {
-    list: async () => (await db.getAllFromIndex('entries', 'seq')) as OutboxEntry[],
+    list: async () => (await db.getAllFromIndex(ENTRIES, 'seq')) as OutboxEntry[],
     async claim(id) {
-      const tx = db.transaction('entries', 'readwrite');
+      const tx = db.transaction(ENTRIES, 'readwrite');
       const entry = (await tx.store.get(id)) as OutboxEntry | undefined;
       const claimed = entry && entry.state !== 'failed' ? { ...entry, state: 'sending' as const } : undefined;
       if (claimed) await tx.store.put(claimed);
@@ -50,12 +41,12 @@ function idbStore(db: IDBPDatabase): OutboxStore {
       return claimed;
     },
     put: async (entry) => {
-      await db.put('entries', entry);
+      await db.put(ENTRIES, entry);
     },
-    remove: (id) => db.delete('entries', id),
-    resolve: async (ref) => ((await db.get('ids', ref)) as { serverId?: string } | undefined)?.serverId,
+    remove: (id) => db.delete(ENTRIES, id),
+    resolve: async (ref) => ((await db.get(IDS, ref)) as { serverId?: string } | undefined)?.serverId,
     remember: async (ref, serverId) => {
-      await db.put('ids', { ref, serverId });
+      await db.put(IDS, { ref, serverId });
     },
   };
 }

@@ -5,13 +5,6 @@ import type { OutboxEntry } from './outbox/model.ts';
 export const API_CACHE = 'api-reads-v1';
 export const MEDIA_CACHE = 'media-images-v1';
 /**
- * Downloads (docs/offline.md, "Downloads"). The video files stay in the chunks they were
- * downloaded in, in IndexedDB (`DOWNLOADS_DB`, written by the page with Dexie, read by the worker):
- * stores `downloads` (key `id`, indexes `ownerId`, `videoId`, `url`) and `chunks` (key
- * `[url+start]`, index `url`), declared in src/client/device/downloads/downloads.ts.
- */
-export const DOWNLOADS_DB = 'eduportal-downloads';
-/**
  * The small parts of a download: its thumbnail and its API read. Named by hand, never by a
  * release: the precache cleanup only deletes names with "-precache-" in them. The name is the
  * one phones already hold, from before downloads had their name: renaming it would lose them.
@@ -48,8 +41,6 @@ export interface OutboxChangedMessage {
   /** Absent from a worker of an earlier version, which only said that something changed. */
   delivered?: Array<{ entry: OutboxEntry; data: unknown; changes?: CacheChange[] }>;
 }
-/** The outbox's IndexedDB database, written by the page (Dexie) and drained by both. */
-export const OUTBOX_DB = 'eduportal-outbox';
 /** The Web Lock held by whoever drains the outbox: one drainer across tabs and the worker. */
 export const OUTBOX_LOCK = 'eduportal-outbox-drain';
 /** The Background Sync tag that asks the worker to drain once the connection is back. */

@@ -1,12 +1,6 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { Rendition, RenditionQuality, Video } from '../../../shared/contracts/videos.ts';
-import {
-  DOWNLOAD_HEADER,
-  DOWNLOADS_DB,
-  SAVED_AT_HEADER,
-  DOWNLOADS_CACHE,
-  SW_MESSAGES,
-} from '../../../shared/offline.ts';
+import { DOWNLOAD_HEADER, SAVED_AT_HEADER, DOWNLOADS_CACHE, SW_MESSAGES } from '../../../shared/offline.ts';
 import { downloadsHeldBack } from '../../lib/data-saver.ts';
 import { assemble, checkPart, DOWNLOAD_CHUNK_BYTES, nextRange, resumeOffset } from './download-chunks.ts';
 import { t } from '../../i18n/i18n.ts';
@@ -16,6 +10,7 @@ import { RetrySchedule } from '../retry-schedule.ts';
 import { storageEstimate } from './storage-estimate.ts';
 import { createStore } from '../../lib/store.ts';
 import { API_PREFIX } from '../../../shared/api-prefix.ts';
+import { downloadsDb } from '../../../shared/device-db/downloads.ts';
 
 /**
  * Lessons saved for offline (docs/offline.md, "Downloads"). A download goes in Range chunks
@@ -69,8 +64,8 @@ class DownloadsDatabase extends Dexie {
   chunks!: Table<ChunkRecord, [string, number]>;
   constructor(name: string) {
     super(name);
-    // The worker reads these stores too (src/shared/offline.ts, DOWNLOADS_DB).
-    this.version(1).stores({ downloads: 'id, ownerId, videoId, url', chunks: '[url+start], url' });
+    // The worker reads these stores too: declared once, in src/shared/device-db/downloads.ts.
+    this.version(downloadsDb.version).stores(downloadsDb.schema);
   }
 }
 
@@ -107,7 +102,7 @@ export class DownloadManager {
   private askedToPersist = false;
 
   constructor(options: DownloadManagerOptions = {}) {
-    this.db = new DownloadsDatabase(options.dbName ?? DOWNLOADS_DB);
+    this.db = new DownloadsDatabase(options.dbName ?? downloadsDb.name);
     this.chunkBytes = options.chunkBytes ?? DOWNLOAD_CHUNK_BYTES;
     this.stallMs = options.stallMs ?? 30_000;
     this.now = options.now ?? Date.now;

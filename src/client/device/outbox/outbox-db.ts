@@ -1,7 +1,7 @@
 import Dexie, { liveQuery, type EntityTable } from 'dexie';
 import type { OutboxStore } from '../../../shared/outbox/drain.ts';
 import type { OutboxEntry } from '../../../shared/outbox/model.ts';
-import { OUTBOX_DB } from '../../../shared/offline.ts';
+import { outboxDb } from '../../../shared/device-db/outbox.ts';
 
 // The outbox's Dexie half, in a file of its own: the outbox (outbox.ts) opens it on first use,
 // so the screens that show like buttons and comments render before Dexie has downloaded.
@@ -16,9 +16,9 @@ export class OutboxDatabase extends Dexie {
   entries!: EntityTable<OutboxEntry, 'id'>;
   ids!: EntityTable<IdMapping, 'ref'>;
 
-  constructor(name = OUTBOX_DB) {
+  constructor(name: string = outboxDb.name) {
     super(name);
-    this.version(1).stores({ entries: 'id, seq, lane, state', ids: 'ref' });
+    this.version(outboxDb.version).stores(outboxDb.schema);
   }
 
   /** The drain's view of the database. */

@@ -1,10 +1,5 @@
 import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import {
-  OUTBOX_DB,
-  OUTBOX_SYNC_TAG,
-  SW_MESSAGES,
-  type OutboxChangedMessage,
-} from '../../../shared/offline.ts';
+import { OUTBOX_SYNC_TAG, SW_MESSAGES, type OutboxChangedMessage } from '../../../shared/offline.ts';
 import { fetchTransport } from '../../../shared/outbox/drain.ts';
 import { kindOf, type CacheChange } from '../../../shared/outbox/kinds.ts';
 import type { ActionKind, ActionOf, OutboxEntry } from '../../../shared/outbox/model.ts';
@@ -17,6 +12,7 @@ import { api as appApi, type ApiClient } from '../../lib/api-client.ts';
 import { Outbox } from './outbox.ts';
 import { useApi, useSession } from '../../lib/session.tsx';
 import { holdingBackNow, settings$, watchConnection } from '../../lib/settings.ts';
+import { outboxDb } from '../../../shared/device-db/outbox.ts';
 
 /**
  * Sends outbox requests with the app's API client's credentials (and, in tests, its server and
@@ -41,13 +37,19 @@ let others = 0;
 /**
  * The outbox of an API client, made on first use (so IndexedDB code loads only with the screens
  * that write) and started at once: it drains what an earlier visit left, and again on `online`
- * and when the tab comes back. The app's client keeps its queue in OUTBOX_DB.
+ * and when the tab comes back. The app's client keeps its queue in the outbox database (shared/device-db/outbox.ts).
  */
 export function outboxFor(api: ApiClient): Outbox {
   let outbox = outboxes.get(api);
   if (!outbox) {
+    // The server renders some screens from their first reads (app/render-screen.tsx), where there
+    // is no device: a screen that would queue writes is left to the app, which renders it in the
+    // browser. Started there, the outbox would open IndexedDB, which Node does not have, and its
+    // rejection would end the server.
+    if (typeof window === 'undefined')
+      throw new Error('The outbox is on the device: not rendered on the server');
     const isApp = api === appApi;
-    const name = isApp ? OUTBOX_DB : `${OUTBOX_DB}-${++others}`;
+    const name = isApp ? outboxDb.name : `${outboxDb.name}-${++others}`;
     outbox = new Outbox({
       // Dexie loads when the queue is first read or written, after the screen has rendered.
       db: async () => new (await openDatabase.catch(() => import('./outbox-db.ts'))).OutboxDatabase(name),

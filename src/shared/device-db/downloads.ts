@@ -1,0 +1,20 @@
+/**
+ * The downloads' IndexedDB database (docs/offline.md, "Downloads"), declared once for the page,
+ * which writes it with Dexie (src/client/device/downloads/downloads.ts), and the service worker,
+ * which answers a downloaded video's requests from it (sw/downloads.ts). The video files stay in
+ * the chunks they were downloaded in.
+ */
+export const downloadsDb = {
+  name: 'eduportal-downloads',
+  /** Dexie's version number (Dexie keeps ten times it in IndexedDB). */
+  version: 1,
+  /** Dexie's notation: the key first, then the indexes. */
+  schema: {
+    /** One record per student and video: `${ownerId}:${videoId}`, the file's address and state. */
+    downloads: 'id, ownerId, videoId, url',
+    /** The file's bytes, by address and first byte; two students' downloads of one file share them. */
+    chunks: '[url+start], url',
+  },
+} as const;
+
+export type DownloadsStoreName = keyof typeof downloadsDb.schema;
