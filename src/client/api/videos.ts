@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import useSWR from 'swr';
 import type { Video, VideoPage } from '../../shared/contracts/videos.ts';
 import { VIDEOS_PAGE_SIZE } from '../../shared/first-reads.ts';
-import { ApiError } from '../lib/api-client.ts';
+import { ApiError, type ApiClient } from '../lib/api-client.ts';
 import { useCurrentUser } from '../lib/session.tsx';
 import { usePagedList } from './paged-list.ts';
 
@@ -76,3 +76,13 @@ export function useVideoSearch(q: string) {
   const suggestion = q ? (list.firstPage as VideoPage | undefined)?.suggestion : undefined;
   return { ...list, suggestion };
 }
+
+// A video's writes from its owner's screens, online only.
+
+/** Deletes one of the owner's videos, with its files, comments and likes. */
+export const deleteVideo = (api: ApiClient, videoId: string) =>
+  api.delete<unknown>(`/videos/${encodeURIComponent(videoId)}`);
+
+/** Changes title, description and, when the form has one, the thumbnail; answers the video. */
+export const updateVideo = (api: ApiClient, videoId: string, form: FormData) =>
+  api.postForm<Video>(`/videos/${encodeURIComponent(videoId)}`, form, { method: 'PATCH' });

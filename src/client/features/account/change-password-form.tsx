@@ -6,6 +6,7 @@ import { useForm } from '../../components/forms/use-form.ts';
 import { useApi } from '../../lib/session.tsx';
 import './account.css';
 import { t } from '../../i18n/i18n.ts';
+import { changePassword } from '../../api/account.ts';
 
 type Field = 'oldPassword' | 'newPassword';
 const labels = (): Record<Field, string> => ({
@@ -47,7 +48,7 @@ export function ChangePasswordForm() {
     invalid: () => setStatus({ error: t('form.correct') }),
     send: async () => {
       setStatus({});
-      const { message } = await api.post('/users/change-password', values);
+      const { message } = await changePassword(api, values);
       setValues({ oldPassword: '', newPassword: '' });
       setStatus({ ok: serverText(message, 200) });
     },

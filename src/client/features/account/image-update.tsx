@@ -8,10 +8,11 @@ import { useApi, useSession } from '../../lib/session.tsx';
 import { imageSizeHint, useUploadLimits } from '../../api/limits.ts';
 import './account.css';
 import { t } from '../../i18n/i18n.ts';
+import { replaceImage } from '../../api/account.ts';
 
 const kinds = {
-  avatar: { path: '/users/avatar', current: (u: CurrentUser) => u.avatar },
-  coverImage: { path: '/users/cover-image', current: (u: CurrentUser) => u.coverImage },
+  avatar: { current: (u: CurrentUser) => u.avatar },
+  coverImage: { current: (u: CurrentUser) => u.coverImage },
 } as const;
 
 /**
@@ -22,7 +23,7 @@ export function ImageUpdate({ kind, user }: { kind: keyof typeof kinds; user: Cu
   const id = useId();
   const api = useApi();
   const { session } = useSession();
-  const { path, current } = kinds[kind];
+  const { current } = kinds[kind];
   const [progress, setProgress] = useState<number | null>(null);
   const [status, setStatus] = useState<{ ok?: string; error?: string }>({});
   const upload = useRef<AbortController | null>(null);
@@ -47,8 +48,7 @@ export function ImageUpdate({ kind, user }: { kind: keyof typeof kinds; user: Cu
     setStatus({});
     setProgress(0);
     try {
-      const { data, message } = await api.postForm<CurrentUser>(path, form, {
-        method: 'PATCH',
+      const { data, message } = await replaceImage(api, kind, form, {
         signal: controller.signal,
         onProgress: setProgress,
       });

@@ -6,6 +6,7 @@ import { useForm } from '../../components/forms/use-form.ts';
 import { useApi, useSession } from '../../lib/session.tsx';
 import './account.css';
 import { t } from '../../i18n/i18n.ts';
+import { updateAccount } from '../../api/account.ts';
 
 type Field = 'fullName' | 'email';
 const labels = (): Record<Field, string> => ({ fullName: t('field.fullName'), email: t('field.email') });
@@ -40,7 +41,7 @@ export function UpdateAccountForm({ user }: { user: CurrentUser }) {
     invalid: () => setStatus({ error: t('form.correct') }),
     send: async () => {
       setStatus({});
-      const { data, message } = await api.patch<CurrentUser>('/users/update-account', {
+      const { data, message } = await updateAccount(api, {
         fullName: fullName.data,
         email: email.data,
       });

@@ -14,6 +14,7 @@ import { showToast } from '../../components/toast/toast-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useApi } from '../../lib/session.tsx';
+import { registerAccount } from '../../api/account.ts';
 import { imageSizeHint, useUploadLimits } from '../../api/limits.ts';
 import './auth.css';
 import { t } from '../../i18n/i18n.ts';
@@ -86,7 +87,7 @@ export function RegisterForm() {
       if (files.coverImage) form.append('coverImage', files.coverImage);
       setProgress(0);
       try {
-        await api.postForm('/users/register', form, { onProgress: setProgress });
+        await registerAccount(api, form, setProgress);
       } catch (err) {
         setProgress(null);
         throw err;

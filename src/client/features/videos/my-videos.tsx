@@ -5,7 +5,7 @@ import type { Video } from '../../../shared/contracts/videos.ts';
 import { Empty, LoadError, Loading, MoreButton } from '../../components/status.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { useApi } from '../../lib/session.tsx';
-import { useVideoList } from '../../api/videos.ts';
+import { deleteVideo, useVideoList } from '../../api/videos.ts';
 import { useShowVideoAddress } from './video-address.ts';
 import { VideoGrid } from './video-grid.tsx';
 import { VideoPlayer } from './video-player.tsx';
@@ -25,7 +25,7 @@ export function MyVideos({ user, below }: { user: CurrentUser; below: (video: Vi
     if (!window.confirm(t('myVideos.confirmDelete', { title: video.title }))) return;
     setDeleting(true);
     try {
-      await api.delete(`/videos/${video._id}`);
+      await deleteVideo(api, video._id);
       setStatus({ ok: true, text: t('myVideos.deleted') });
       setSelected(undefined);
       list.retry();

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Video } from '../../../shared/contracts/videos.ts';
-import { useVideo } from '../../api/videos.ts';
+import { updateVideo, useVideo } from '../../api/videos.ts';
 import { FormField } from '../../components/forms/form-field.tsx';
 import { LoadError, Loading } from '../../components/status.tsx';
 import { serverText } from '../../i18n/server-messages.ts';
@@ -45,7 +44,7 @@ export function UpdateVideoForm({ videoId }: { videoId: string }) {
     if (thumbnail instanceof File && thumbnail.size === 0) data.delete('thumbnail');
     setSaving(true);
     try {
-      const result = await api.postForm<Video>(`/videos/${videoId}`, data, { method: 'PATCH' });
+      const result = await updateVideo(api, videoId, data);
       void mutate(result.data, { revalidate: false });
       setMessage({ ok: true, text: serverText(result.message, 200) });
     } catch (err) {

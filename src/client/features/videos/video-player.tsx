@@ -15,6 +15,7 @@ import { useForgetDeleted } from './forget-deleted.ts';
 import { defaultQuality, qualityLabel, rememberChoice, useLastChoice } from './quality.ts';
 import { DownloadButton } from './download-button.tsx';
 import './videos.css';
+import { addToHistory } from '../../api/account.ts';
 
 /**
  * What making the smaller copies has come to, in true words: a job still in the queue has not
@@ -90,7 +91,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
     if (counted.current === video._id) return;
     counted.current = video._id;
     // History is best effort: a view that cannot be recorded offline is not worth a queued write.
-    api.post('/users/addhistory', { videoId: video._id }).catch(() => undefined);
+    addToHistory(api, video._id).catch(() => undefined);
   };
 
   const choose = (quality: RenditionQuality) => {
