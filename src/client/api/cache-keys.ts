@@ -11,7 +11,7 @@ const firstPages = new WeakMap<object, Map<string, string>>();
 export function rememberPagedList(cache: object, pagesKey: string, firstPageKey: string): void {
   let lists = firstPages.get(cache);
   if (!lists) firstPages.set(cache, (lists = new Map()));
-  if (lists.get(pagesKey) !== firstPageKey) lists.set(pagesKey, firstPageKey);
+  lists.set(pagesKey, firstPageKey);
 }
 
 /** The first page's key of the list whose pages live under `key`, or undefined for a plain key. */

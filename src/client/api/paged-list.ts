@@ -6,7 +6,7 @@ import { rememberPagedList } from './cache-keys.ts';
 const REFRESH_MS = 4000;
 
 /** The key of a list's page: `/videos?q=x` and page 2 of 20 -> `/videos?q=x&page=2&limit=20`. */
-export const pageKey = (path: string, page: number, limit: number): string =>
+const pageKey = (path: string, page: number, limit: number): string =>
   `${path}${path.includes('?') ? '&' : '?'}page=${page}&limit=${limit}`;
 
 /**

@@ -84,20 +84,18 @@ export function onResume(resume: (reason: ResumeReason) => void, { connection = 
 
 const noSubscription = () => () => undefined;
 const none: never[] = [];
+const noItems = () => none;
 
 /**
  * The items of an engine that belong to `ownerId`: one phone is shared by students, and each
  * sees only their own (docs/offline.md, "At sign-out"). None before the engine has loaded.
  */
 export function useOwnItems<T extends { ownerId: string }>(
-  source: { subscribe(listener: () => void): () => void; items(): readonly T[] } | undefined,
+  subscribe: ((listener: () => void) => () => void) | undefined,
+  items: (() => readonly T[]) | undefined,
   ownerId: string | undefined,
 ): T[] {
-  const all = useSyncExternalStore(
-    source?.subscribe ?? noSubscription,
-    source?.items ?? (() => none),
-    () => none,
-  );
+  const all = useSyncExternalStore(subscribe ?? noSubscription, items ?? noItems, noItems);
   return useMemo(() => all.filter((item) => item.ownerId === ownerId), [all, ownerId]);
 }
 

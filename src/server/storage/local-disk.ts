@@ -84,11 +84,7 @@ export class LocalDiskStorage implements MediaStorage {
     return path.join(this.tmpDir, `${randomUUID()}${extension}`);
   }
 
-  /** Where the files are, for the static file server. */
-  get directory(): string {
-    return this.root;
-  }
-
+  /** Where the files are: the media route serves them from this folder. */
   get place(): StoragePlace {
     return { kind: 'disk', directory: this.root };
   }

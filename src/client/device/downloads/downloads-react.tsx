@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { lazyEngine, useEngine, useOwnItems, useResume } from '../host.ts';
 import type { DownloadManager, DownloadRecord } from './downloads.ts';
@@ -20,11 +20,7 @@ export function useDownloads(): { manager: DownloadManager | undefined; download
   const ownerId = useCurrentUser()?._id;
   // A signed-out visitor has no downloads (docs/offline.md, "At sign-out"): nothing loads for them.
   const manager = useDownloadManager(ownerId !== undefined);
-  const source = useMemo(
-    () => manager && { subscribe: manager.subscribe, items: manager.getRecords },
-    [manager],
-  );
-  const downloads = useOwnItems(source, ownerId);
+  const downloads = useOwnItems(manager?.subscribe, manager?.getRecords, ownerId);
   return { manager, downloads };
 }
 

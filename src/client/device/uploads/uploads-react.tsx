@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { useApi, useCurrentUser } from '../../lib/session.tsx';
 import { lazyEngine, useEngine, useOwnItems, useResume } from '../host.ts';
@@ -25,11 +24,7 @@ export function useUploadManager(): UploadManager | undefined {
 /** This user's uploads, oldest first. */
 export function useUploads(): { manager: UploadManager | undefined; uploads: UploadView[] } {
   const manager = useUploadManager();
-  const source = useMemo(
-    () => manager && { subscribe: manager.subscribe, items: manager.getViews },
-    [manager],
-  );
-  const uploads = useOwnItems(source, useCurrentUser()?._id);
+  const uploads = useOwnItems(manager?.subscribe, manager?.getViews, useCurrentUser()?._id);
   return { manager, uploads };
 }
 
