@@ -1,7 +1,8 @@
 /**
  * The outbox's IndexedDB database, declared once for the page, which writes it with Dexie
  * (src/client/device/outbox/outbox-db.ts), and the service worker, which drains it with `idb`
- * (sw/outbox-sync.ts): its name, its version, its stores and their keys and indexes.
+ * (sw/outbox-sync.ts): its name, its version, its stores and their keys and indexes. The
+ * operations both run on it are in outbox-store.ts.
  */
 export const outboxDb = {
   name: 'eduportal-outbox',

@@ -2,6 +2,7 @@ import Dexie, { liveQuery, type EntityTable } from 'dexie';
 import type { OutboxStore } from '../../../shared/outbox/drain.ts';
 import type { OutboxEntry } from '../../../shared/outbox/model.ts';
 import { outboxDb } from '../../../shared/device-db/outbox.ts';
+import { outboxStore } from '../../../shared/device-db/outbox-store.ts';
 
 // The outbox's Dexie half, in a file of its own: the outbox (outbox.ts) opens it on first use,
 // so the screens that show like buttons and comments render before Dexie has downloaded.
@@ -21,34 +22,23 @@ export class OutboxDatabase extends Dexie {
     this.version(outboxDb.version).stores(outboxDb.schema);
   }
 
-  /** The drain's view of the database. */
+  /** The queue, oldest first (within a transaction, as that transaction sees it). */
+  list(): Promise<OutboxEntry[]> {
+    return this.entries.orderBy('seq').toArray();
+  }
+
+  /** The drain's view of the database: the operations the worker runs too, over Dexie's tables. */
   store(): OutboxStore {
-    return {
-      list: () => this.entries.orderBy('seq').toArray(),
-      claim: (id) =>
-        this.transaction('rw', this.entries, async () => {
-          const entry = await this.entries.get(id);
-          if (!entry || entry.state === 'failed') return undefined;
-          const claimed: OutboxEntry = { ...entry, state: 'sending' };
-          await this.entries.put(claimed);
-          return claimed;
-        }),
-      put: async (entry) => {
-        await this.entries.put(entry);
-      },
-      remove: (id) => this.entries.delete(id),
-      resolve: async (ref) => (await this.ids.get(ref))?.serverId,
-      remember: async (ref, serverId) => {
-        await this.ids.put({ ref, serverId });
-      },
-    };
+    return outboxStore({
+      entries: this.entries,
+      ids: this.ids,
+      list: () => this.list(),
+      transaction: (work) => this.transaction('rw', this.entries, () => work(this.entries)),
+    });
   }
 
   /** Follows the queue, oldest first: `show` gets it at once and after every change. */
   watch(show: (entries: OutboxEntry[]) => void): { unsubscribe(): void } {
-    return liveQuery(() => this.entries.orderBy('seq').toArray()).subscribe({
-      next: show,
-      error: () => undefined,
-    });
+    return liveQuery(() => this.list()).subscribe({ next: show, error: () => undefined });
   }
 }

@@ -104,7 +104,7 @@ export class Outbox {
   async enqueue(action: OutboxAction, options: { id?: string } = {}): Promise<string | undefined> {
     const db = await this.database();
     const written = await db.transaction('rw', db.entries, async () => {
-      const queue = await db.entries.orderBy('seq').toArray();
+      const queue = await db.list();
       const seq = (queue[queue.length - 1]?.seq ?? 0) + 1;
       const plan = planEnqueue(queue, action, {
         // A caller that already tried the request itself passes the key it used, so the
@@ -222,7 +222,7 @@ export class Outbox {
 
   /** The server id a tweet created on this device got once sent (its `local:` reference). */
   async serverIdOf(ref: string): Promise<string | undefined> {
-    return (await (await this.database()).ids.get(ref))?.serverId;
+    return this.store.resolve(ref);
   }
 
   /**
@@ -360,7 +360,7 @@ export class Outbox {
   private async reread(): Promise<void> {
     const ticket = ++this.reads;
     const since = this.version;
-    const entries = await (await this.database()).entries.orderBy('seq').toArray();
+    const entries = await (await this.database()).list();
     if (this.version !== since || ticket < this.lastRead) return;
     this.lastRead = ticket;
     this.queue.set(entries.filter((e) => !this.sent.has(e.id)));
