@@ -88,6 +88,14 @@ const floorZones = (floors, message) =>
     })),
   );
 
+/** The API's first path segments: a string or template starting with one is an API path. */
+const apiNouns =
+  'users|videos|likes|comments|tweets|subscriptions|dashboard|uploads|healthcheck|limits|contact';
+const apiPathLiterals = [
+  `Literal[value=/^\\/(${apiNouns})(\\/|\\?|$)/]`,
+  `TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/(${apiNouns})(\\/|\\?|$)/]`,
+];
+
 /** A no-restricted-imports rule from groups of banned import patterns, each with its reason. */
 const ban = (...groups) => ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }];
 
@@ -210,6 +218,49 @@ export default tseslint.config(
         [['**/client/**', '**/sw/**'], 'The server imports shared/ only, never client/ or sw/.'],
         [reactPackages, 'The server has no React.'],
       ),
+    },
+  },
+  {
+    // An endpoint's path is written once, in src/shared/endpoints/: everyone else calls its builder
+    // or its matcher, and the server registers its pattern.
+    files: [
+      'src/client/api/**/*.ts',
+      'src/client/lib/**/*.{ts,tsx}',
+      'src/client/device/**/*.{ts,tsx}',
+      'src/shared/outbox/**/*.ts',
+      'src/shared/contracts/**/*.ts',
+      'src/server/modules/**/*.routes.ts',
+      'sw/**/*.ts',
+    ],
+    // The files served outside /api/v1 have their own address.
+    ignores: ['src/server/modules/media/media.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...apiPathLiterals.map((selector) => ({
+          selector,
+          message: 'Write an API path in src/shared/endpoints/ and call its path() or matches().',
+        })),
+        {
+          selector:
+            "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|patch|delete|options|head|route)$/][arguments.0.type=/Literal$/]",
+          message: "Register the declared endpoint's pattern (src/shared/endpoints/), not a written path.",
+        },
+      ],
+    },
+  },
+  {
+    // Screens write page routes ('/videos/$videoId'), so there only a path given to the API client
+    // is caught.
+    files: ['src/client/features/**/*.{ts,tsx}', 'src/client/routes/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='api'][arguments.0.type=/Literal$/]",
+          message: 'Write an API path in src/shared/endpoints/ and call it through an api/ function.',
+        },
+      ],
     },
   },
   {

@@ -1,14 +1,8 @@
 /// <reference lib="webworker" />
 import type { IDBPDatabase } from 'idb';
-import {
-  drain,
-  fetchTransport,
-  type DrainDeps,
-  type DrainReport,
-  type OutboxStore,
-} from '../src/shared/outbox/drain.ts';
-import type { OutboxEntry } from '../src/shared/outbox/model.ts';
+import { drain, fetchTransport, type DrainDeps, type DrainReport } from '../src/shared/outbox/drain.ts';
 import { outboxDb, type OutboxStoreName } from '../src/shared/device-db/outbox.ts';
+import { outboxStore, type OutboxTables } from '../src/shared/device-db/outbox-store.ts';
 import { OUTBOX_LOCK } from '../src/shared/offline.ts';
 import { openDeviceDb } from './device-db.ts';
 import {
@@ -18,35 +12,34 @@ import {
   type WorkerSettings,
 } from '../src/shared/network-policy.ts';
 import { API_PREFIX } from '../src/shared/api-prefix.ts';
+import { usersApi } from '../src/shared/endpoints/users.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 // The worker drains the same IndexedDB queue the page fills (through Dexie), with `idb`: a few
 // hundred bytes instead of Dexie's bundle in the worker. The database is declared in
-// src/shared/device-db/outbox.ts.
+// src/shared/device-db/outbox.ts, and its operations are the page's (outbox-store.ts).
 const openOutbox = () => openDeviceDb(outboxDb);
+
 // Typed by the declaration: a store renamed there fails to compile here.
 const ENTRIES: OutboxStoreName = 'entries';
-const IDS: OutboxStoreName = 'ids';
 
-function idbStore(db: IDBPDatabase): OutboxStore {
+/** The database as the shared operations take it: `idb`'s shortcuts, and one transaction for a claim. */
+function idbTables(db: IDBPDatabase): OutboxTables {
+  const table = (name: OutboxStoreName) => ({
+    get: (key: string) => db.get(name, key),
+    put: (value: unknown) => db.put(name, value),
+    delete: (key: string) => db.delete(name, key),
+  });
   return {
-    list: async () => (await db.getAllFromIndex(ENTRIES, 'seq')) as OutboxEntry[],
-    async claim(id) {
+    entries: table(ENTRIES),
+    ids: table('ids'),
+    list: () => db.getAllFromIndex(ENTRIES, 'seq'),
+    async transaction(work) {
       const tx = db.transaction(ENTRIES, 'readwrite');
-      const entry = (await tx.store.get(id)) as OutboxEntry | undefined;
-      const claimed = entry && entry.state !== 'failed' ? { ...entry, state: 'sending' as const } : undefined;
-      if (claimed) await tx.store.put(claimed);
+      const result = await work(tx.store);
       await tx.done;
-      return claimed;
-    },
-    put: async (entry) => {
-      await db.put(ENTRIES, entry);
-    },
-    remove: (id) => db.delete(ENTRIES, id),
-    resolve: async (ref) => ((await db.get(IDS, ref)) as { serverId?: string } | undefined)?.serverId,
-    remember: async (ref, serverId) => {
-      await db.put(IDS, { ref, serverId });
+      return result;
     },
   };
 }
@@ -55,8 +48,8 @@ const api = (path: string) => `${self.location.origin}${API_PREFIX}${path}`;
 
 /** Renews the session from its cookie; false when the server refused (signed out). */
 async function refresh(): Promise<boolean> {
-  const res = await fetch(api('/users/refresh-token'), {
-    method: 'POST',
+  const res = await fetch(api(usersApi.refreshToken.path()), {
+    method: usersApi.refreshToken.method,
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
   });
@@ -66,7 +59,7 @@ async function refresh(): Promise<boolean> {
 /** Who the cookies belong to, asked of the server (never the saved copy): entries are sent only under their owner. */
 async function signedInUser(): Promise<string | undefined> {
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const res = await fetch(api('/users/current-user'), {
+    const res = await fetch(api(usersApi.currentUser.path()), {
       credentials: 'same-origin',
       headers: { Accept: 'application/json' },
       cache: 'no-store',
@@ -113,7 +106,7 @@ export async function drainFromWorker(
     const db = await openOutbox();
     if (!db) return null;
     try {
-      const store = idbStore(db);
+      const store = outboxStore(idbTables(db));
       for (const entry of await store.list()) {
         if (entry.state === 'sending') await store.put({ ...entry, state: 'pending' });
       }

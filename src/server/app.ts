@@ -155,15 +155,14 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
         limits: { maxImageBytes: config.maxImageBytes, maxVideoBytes: config.maxVideoBytes },
       });
       await api.register(contactRoutes, { service: new ContactService(new ContactRepository(db.kysely)) });
-      await api.register(usersRoutes, { prefix: '/users', users, sessions, storage, config });
-      await api.register(videosRoutes, { prefix: '/videos', videos, storage, config });
-      await api.register(uploadsRoutes, { prefix: '/uploads', uploads });
-      await api.register(commentsRoutes, { prefix: '/comments', comments });
-      await api.register(likesRoutes, { prefix: '/likes', likes });
-      await api.register(subscriptionsRoutes, { prefix: '/subscriptions', subscriptions });
-      await api.register(tweetsRoutes, { prefix: '/tweets', tweets });
+      await api.register(usersRoutes, { users, sessions, storage, config });
+      await api.register(videosRoutes, { videos, storage, config });
+      await api.register(uploadsRoutes, { uploads });
+      await api.register(commentsRoutes, { comments });
+      await api.register(likesRoutes, { likes });
+      await api.register(subscriptionsRoutes, { subscriptions });
+      await api.register(tweetsRoutes, { tweets });
       await api.register(dashboardRoutes, {
-        prefix: '/dashboard',
         dashboard: new DashboardRepository(db.kysely),
         users: usersRepo,
       });

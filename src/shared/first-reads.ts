@@ -1,4 +1,6 @@
 import type { ClientRoutePath } from './routes.ts';
+import { usersApi } from './endpoints/users.ts';
+import { videosApi } from './endpoints/videos.ts';
 
 /** How many videos a page of the video lists holds (the app's lists and the first read agree). */
 export const VIDEOS_PAGE_SIZE = 12;
@@ -12,9 +14,13 @@ export const FIRST_READS_ID = 'first-reads';
  * trip after its code: each /api/v1 path (as the app's SWR keys name it), answered exactly as
  * the API would. The current user comes first: without it, nothing else is sent.
  */
+/** The signed-in student's account: the first read of every screen, and the key it is kept under. */
+export const CURRENT_USER_PATH = usersApi.currentUser.path();
+const firstVideosPage = videosApi.list.path({ page: 1, limit: VIDEOS_PAGE_SIZE });
+
 export const firstReads: Partial<Record<ClientRoutePath, readonly string[]>> = {
-  '/dashbord': ['/users/current-user', `/videos?page=1&limit=${VIDEOS_PAGE_SIZE}`],
-  '/videos': ['/users/current-user', `/videos?page=1&limit=${VIDEOS_PAGE_SIZE}`],
+  '/dashbord': [CURRENT_USER_PATH, firstVideosPage],
+  '/videos': [CURRENT_USER_PATH, firstVideosPage],
 };
 
 /** The first reads as the page carries them: each path's answer, the API's JSON envelope. */

@@ -19,19 +19,19 @@ import { bearer, json, registerAndSignIn, uploadVideo, type SignedIn } from '../
  */
 const CASES: Array<{ route: string; url: (ids: Ids) => string; statements: number; why: string }> = [
   {
-    route: '/api/v1/videos/',
+    route: '/api/v1/videos',
     url: () => '/api/v1/videos?page=1&limit=20',
     statements: 2,
     why: 'session, the page joined to owners with the kept total',
   },
   {
-    route: '/api/v1/videos/',
+    route: '/api/v1/videos',
     url: () => '/api/v1/videos?page=2&limit=1',
     statements: 3,
     why: 'a later page: session, kept total (where the page lies depends on it), the page',
   },
   {
-    route: '/api/v1/videos/',
+    route: '/api/v1/videos',
     url: () => '/api/v1/videos?q=lesson',
     statements: 3,
     why: 'session, the matching ids with their total, their rows',
@@ -67,7 +67,7 @@ const CASES: Array<{ route: string; url: (ids: Ids) => string; statements: numbe
     why: 'session, the kept count (and whether the video exists), the page',
   },
   {
-    route: '/api/v1/tweets/',
+    route: '/api/v1/tweets',
     url: () => '/api/v1/tweets',
     statements: 3,
     why: 'session, kept total, the page',

@@ -134,4 +134,26 @@ export const all = [createElement, precacheAndRoute];\n`;
     expect(await restrictedImports('src/server/modules/videos/videos.repository.ts', code)).toEqual(['pg']);
     expect(await restrictedImports('src/server/db/database.ts', code)).toEqual([]);
   });
+
+  it('keep API paths in src/shared/endpoints/: the rest builds them, the server registers them', async () => {
+    const apiPaths = (filePath: string, code: string) => ruleMessages('no-restricted-syntax', filePath, code);
+    const written = `export const a = '/videos/v/1';
+export const b = \`/likes/toggle/\${'v'}/1\`;
+export const c = '/tweets?page=1';
+export const d = '/login';\n`;
+    for (const file of ['src/client/api/example.ts', 'src/shared/outbox/example.ts', 'sw/example.ts']) {
+      expect(await apiPaths(file, written), file).toHaveLength(3);
+    }
+    expect(await apiPaths('src/shared/endpoints/example.ts', written)).toEqual([]);
+    const registered = `export async function routes(app) {
+  app.get('/anything', async () => null);
+  app.get(videosApi.list.pattern, async () => null);
+  app.addHook('onSend', async () => undefined);
+}\n`;
+    expect(await apiPaths('src/server/modules/videos/videos.routes.ts', registered)).toHaveLength(1);
+    // A screen names page routes; only a path handed to the API client is an API path there.
+    const screen = `export const go = { to: '/videos/$videoId' };
+export const send = (api) => api.post('/contact', {});\n`;
+    expect(await apiPaths('src/client/features/marketing/example.ts', screen)).toHaveLength(1);
+  });
 });

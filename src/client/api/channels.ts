@@ -3,12 +3,13 @@ import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import type { ChannelProfile } from '../../shared/contracts/users.ts';
 import { rereadPaths } from './cache-keys.ts';
 import { updateKeys } from './cache.ts';
-
-const profilePath = (username: string) => `/users/c/${encodeURIComponent(username)}`;
+import { siteApi } from '../../shared/endpoints/site.ts';
+import { subscriptionsApi } from '../../shared/endpoints/subscriptions.ts';
+import { usersApi } from '../../shared/endpoints/users.ts';
 
 /** A channel's profile, by username (docs/api.md, "People"). */
 export function useChannelProfile(username: string) {
-  return useSWR<ChannelProfile>(profilePath(username));
+  return useSWR<ChannelProfile>(usersApi.channel.path({ username }));
 }
 
 /** Changes a shown profile in place (a subscribe button's answer), or reads it again. */
@@ -21,19 +22,17 @@ export type ProfileMutator = ReturnType<typeof useChannelProfile>['mutate'];
 export function subscriptionDelivered(change: Extract<CacheChange, { noun: 'subscription' }>): void {
   const { channelId, state } = change;
   if (state) {
-    updateKeys<ChannelProfile>(
-      (path) => path.startsWith('/users/c/'),
-      (profile) =>
-        profile._id === channelId
-          ? { ...profile, isSubscribed: state.subscribed, subscribersCount: state.subscribersCount }
-          : profile,
+    updateKeys<ChannelProfile>(usersApi.channel.matches, (profile) =>
+      profile._id === channelId
+        ? { ...profile, isSubscribed: state.subscribed, subscribersCount: state.subscribersCount }
+        : profile,
     );
   }
   rereadPaths(
     (path) =>
-      path.startsWith('/subscriptions/u/') ||
-      path === `/subscriptions/c/${channelId}` ||
-      path === `/dashboard/stats/${channelId}` ||
-      (!state && path.startsWith('/users/c/')),
+      subscriptionsApi.channels.matches(path) ||
+      path === subscriptionsApi.subscribers.path({ channelId }) ||
+      path === siteApi.stats.path({ channelId }) ||
+      (!state && usersApi.channel.matches(path)),
   );
 }

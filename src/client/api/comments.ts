@@ -4,12 +4,11 @@ import type { Paged } from '../../shared/contracts/pagination.ts';
 import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import { rereadPaths } from './cache-keys.ts';
 import { prependItem, removeItem } from './cache.ts';
-
-const commentsPath = (videoId: string) => `/comments/${videoId}`;
+import { commentsApi } from '../../shared/endpoints/comments.ts';
 
 /** One page of a video's comments, newest first (docs/product.md, "Videos"). */
 export function useComments(videoId: string, page: number, limit: number) {
-  return useSWR<Paged<Comment>>(`${commentsPath(videoId)}?page=${page}&limit=${limit}`, {
+  return useSWR<Paged<Comment>>(commentsApi.list.path({ videoId }, { page, limit }), {
     keepPreviousData: true,
   });
 }
@@ -19,7 +18,7 @@ export function useComments(videoId: string, page: number, limit: number) {
  * page. Those pages are then read again, so that the page keeps its size and its count.
  */
 export function commentDelivered(change: Extract<CacheChange, { noun: 'comment' }>): void {
-  const path = commentsPath(change.videoId);
+  const path = commentsApi.list.path({ videoId: change.videoId });
   const isThisList = (p: string) => p === path;
   if ('added' in change) prependItem(isThisList, change.added);
   else removeItem(isThisList, change.removed);

@@ -6,9 +6,14 @@ import { usePagedList } from './paged-list.ts';
 import { rereadPaths } from './cache-keys.ts';
 import { updateItems, updateKeys, writeKey } from './cache.ts';
 import { videoKey } from './videos.ts';
+import { commentsApi } from '../../shared/endpoints/comments.ts';
+import { likesApi } from '../../shared/endpoints/likes.ts';
+import { tweetsApi } from '../../shared/endpoints/tweets.ts';
+import { videosApi } from '../../shared/endpoints/videos.ts';
 
 /** The like state of one video, comment or tweet (docs/api.md, "Likes, subscriptions, stats"). */
-export const likeKey = (target: LikeKind, targetId: string) => `/likes/toggle/${target}/${targetId}`;
+export const likeKey = (target: LikeKind, targetId: string) =>
+  likesApi.state.path({ kind: target, id: targetId });
 
 /**
  * The server's like state. `initial` is what a list item already carries, so a list does not
@@ -23,15 +28,14 @@ export function useLikeState(target: LikeKind, targetId: string, initial?: LikeS
 
 /** The videos the student liked, most recent like first. */
 export function useLikedVideos() {
-  return usePagedList<LikedVideo>(likedVideosPath);
+  return usePagedList<LikedVideo>(likesApi.videos.path());
 }
-const likedVideosPath = '/likes/videos';
 
 /** The lists whose items carry a like state, by target. */
 const listsOf: Record<LikeKind, (path: string) => boolean> = {
-  v: (path) => path === '/videos' || path.startsWith('/videos/'),
-  c: (path) => path.startsWith('/comments/'),
-  t: (path) => path === '/tweets' || path.startsWith('/tweets/'),
+  v: (path) => videosApi.list.matches(path) || videosApi.byOwner.matches(path),
+  c: commentsApi.list.matches,
+  t: (path) => tweetsApi.list.matches(path) || tweetsApi.byUser.matches(path),
 };
 
 /** A delivered like: its state, and the count on every cached list item of its target. */
@@ -50,5 +54,5 @@ export function likeDelivered(change: Extract<CacheChange, { noun: 'like' }>): v
     );
   }
   // My Likes lists the liked videos themselves: only the server can say where one goes.
-  if (target === 'v') rereadPaths((path) => path === likedVideosPath);
+  if (target === 'v') rereadPaths(likesApi.videos.matches);
 }

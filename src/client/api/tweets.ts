@@ -5,14 +5,15 @@ import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import { usePagedList } from './paged-list.ts';
 import { pathOf } from './cache-keys.ts';
 import { prependItem, removeItem, updateItems, updateKeys } from './cache.ts';
+import { tweetsApi } from '../../shared/endpoints/tweets.ts';
 
 export const TWEETS_PAGE_SIZE = 20;
 /** Everyone's tweets, newest first. */
-export const allTweetsPath = '/tweets';
+export const allTweetsPath = tweetsApi.list.path();
 /** One user's tweets, newest first. */
-export const userTweetsPath = (userId: string) => `/tweets/user/${userId}`;
-const tweetPath = (id: string) => `/tweets/t/${encodeURIComponent(id)}`;
-const isTweetList = (path: string) => path === allTweetsPath || path.startsWith('/tweets/user/');
+export const userTweetsPath = (userId: string) => tweetsApi.byUser.path({ userId });
+const tweetPath = (tweetId: string) => tweetsApi.one.path({ tweetId });
+const isTweetList = (path: string) => tweetsApi.list.matches(path) || tweetsApi.byUser.matches(path);
 
 /** A paged tweet list; `path` null waits (your id unknown while offline). */
 export function useTweetList(path: string | null) {

@@ -5,9 +5,11 @@ import { VIDEOS_PAGE_SIZE } from '../../shared/first-reads.ts';
 import { ApiError, type ApiClient } from '../lib/api-client.ts';
 import { useCurrentUser } from '../lib/session.tsx';
 import { usePagedList } from './paged-list.ts';
+import type { AnswerOf } from '../../shared/endpoint.ts';
+import { videosApi } from '../../shared/endpoints/videos.ts';
 
 /** One video (docs/api.md, "Videos, comments, tweets"). */
-export const videoKey = (videoId: string) => `/videos/v/${encodeURIComponent(videoId)}`;
+export const videoKey = (videoId: string) => videosApi.one.path({ videoId });
 
 export function useVideo(videoId: string) {
   return useSWR<Video>(videoKey(videoId));
@@ -59,7 +61,7 @@ export function useLiveVideo(video: Video, { dataSaver = false } = {}): { video:
 export function useVideoList(ownerId?: string) {
   const me = useCurrentUser();
   return usePagedList<Video>(
-    ownerId === undefined ? '/videos' : `/videos/${ownerId}`,
+    ownerId === undefined ? videosApi.list.path() : videosApi.byOwner.path({ userId: ownerId }),
     VIDEOS_PAGE_SIZE,
     (videos) => videos.some((v) => v.owner._id === me?._id && isProcessing(v)),
   );
@@ -71,7 +73,7 @@ export function useVideoList(ownerId?: string) {
  * under the plain list's own key.
  */
 export function useVideoSearch(q: string) {
-  const list = usePagedList<Video>(q ? `/videos?q=${encodeURIComponent(q)}` : '/videos', VIDEOS_PAGE_SIZE);
+  const list = usePagedList<Video>(videosApi.list.path({ q }), VIDEOS_PAGE_SIZE);
   // When nothing matched as typed, the videos of the corrected query, which the first page names.
   const suggestion = q ? (list.firstPage as VideoPage | undefined)?.suggestion : undefined;
   return { ...list, suggestion };
@@ -81,8 +83,10 @@ export function useVideoSearch(q: string) {
 
 /** Deletes one of the owner's videos, with its files, comments and likes. */
 export const deleteVideo = (api: ApiClient, videoId: string) =>
-  api.delete<unknown>(`/videos/${encodeURIComponent(videoId)}`);
+  api.delete<AnswerOf<typeof videosApi.remove>>(videosApi.remove.path({ videoId }));
 
 /** Changes title, description and, when the form has one, the thumbnail; answers the video. */
 export const updateVideo = (api: ApiClient, videoId: string, form: FormData) =>
-  api.postForm<Video>(`/videos/${encodeURIComponent(videoId)}`, form, { method: 'PATCH' });
+  api.postForm<AnswerOf<typeof videosApi.update>>(videosApi.update.path({ videoId }), form, {
+    method: videosApi.update.method,
+  });

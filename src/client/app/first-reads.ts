@@ -1,5 +1,5 @@
 import { SWRConfig } from 'swr';
-import { FIRST_READS_ID, type FirstReads } from '../../shared/first-reads.ts';
+import { CURRENT_USER_PATH, FIRST_READS_ID, type FirstReads } from '../../shared/first-reads.ts';
 import type { CurrentUser } from '../../shared/contracts/users.ts';
 import type { Session } from '../lib/session.tsx';
 
@@ -23,11 +23,11 @@ export function seedFirstReads(session: Session, doc: Document = document): bool
   } catch {
     return false;
   }
-  const user = reads['/users/current-user']?.data as CurrentUser | undefined;
+  const user = reads[CURRENT_USER_PATH]?.data as CurrentUser | undefined;
   if (!user) return false;
   session.setUser(user);
   for (const [key, answer] of Object.entries(reads)) {
-    if (key === '/users/current-user') continue;
+    if (key === CURRENT_USER_PATH) continue;
     // Straight into the cache, before any hook reads it: a mutate would mark the key as being
     // changed, and the list's first read would wait on that mark and show "Loading" meanwhile.
     // Not loading: SWR takes a cache entry without the flag as still loading, and the list

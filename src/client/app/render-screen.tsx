@@ -10,7 +10,7 @@ import {
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SWRConfig } from 'swr';
 import type { CurrentUser } from '../../shared/contracts/users.ts';
-import type { FirstReads } from '../../shared/first-reads.ts';
+import { CURRENT_USER_PATH, type FirstReads } from '../../shared/first-reads.ts';
 import type { ClientRoutePath } from '../../shared/routes.ts';
 import { Layout } from '../components/layout/layout.tsx';
 import { applyLanguage } from '../i18n/i18n.ts';
@@ -37,7 +37,7 @@ const never = () => new Promise<never>(() => {});
 /** The screen at `path` as its signed-in visitor first sees it, or undefined for any other screen. */
 export async function renderScreen(path: ClientRoutePath, reads: FirstReads): Promise<string | undefined> {
   const Screen = screens[path];
-  const user = reads['/users/current-user']?.data as CurrentUser | undefined;
+  const user = reads[CURRENT_USER_PATH]?.data as CurrentUser | undefined;
   if (!Screen || !user) return undefined;
   await applyLanguage('en');
   const session = createSession(noApi);
@@ -45,7 +45,7 @@ export async function renderScreen(path: ClientRoutePath, reads: FirstReads): Pr
   // A cache of the reads, as the app's boot seeds its own (src/client/app/first-reads.ts).
   const cache = new Map<string, unknown>();
   for (const [key, answer] of Object.entries(reads)) {
-    if (key === '/users/current-user') continue;
+    if (key === CURRENT_USER_PATH) continue;
     cache.set(key, { data: answer.data, isLoading: false, isValidating: false });
   }
   const rootRoute = createRootRoute({ component: Layout });

@@ -3,6 +3,7 @@ import { SAVED_AT_HEADER } from '../../shared/offline.ts';
 import type { FetchLike } from '../../shared/outbox/drain.ts';
 import { noteRead } from './saved-copies.ts';
 import { API_PREFIX } from '../../shared/api-prefix.ts';
+import { usersApi } from '../../shared/endpoints/users.ts';
 
 /** A refusal from the server, with the contract's message and per-field errors. */
 export class ApiError extends Error {
@@ -86,7 +87,7 @@ export interface ApiClientOptions {
 }
 
 // These answer 401 for a wrong password or a dead refresh token; refreshing would not help.
-const noRefresh = new Set(['/users/login', '/users/refresh-token', '/users/register']);
+const noRefresh = new Set([usersApi.login, usersApi.refreshToken, usersApi.register].map((e) => e.path()));
 
 function parseEnvelope<T>(status: number, contentType: string, text: string): Envelope<T> {
   if (!contentType.includes('application/json')) {
@@ -127,8 +128,8 @@ export function createApiClient(baseUrl = '', options: ApiClientOptions = {}): A
 
   function remember(path: string, data: unknown) {
     if (!memory) return;
-    if (path === '/users/logout') tokens = null;
-    if (path !== '/users/login' || typeof data !== 'object' || data === null) return;
+    if (path === usersApi.logout.path()) tokens = null;
+    if (path !== usersApi.login.path() || typeof data !== 'object' || data === null) return;
     const { accessToken, refreshToken } = data as Record<string, unknown>;
     if (typeof accessToken === 'string' && typeof refreshToken === 'string') {
       tokens = { accessToken, refreshToken };
@@ -147,7 +148,7 @@ export function createApiClient(baseUrl = '', options: ApiClientOptions = {}): A
     }
     let response: Response;
     try {
-      response = await fetch(url('/users/refresh-token'), {
+      response = await fetch(url(usersApi.refreshToken.path()), {
         method: 'POST',
         credentials: 'same-origin',
         headers: memory

@@ -1,9 +1,10 @@
 import { createStore, useStore } from './store.ts';
+import { usersApi } from '../../shared/endpoints/users.ts';
 
 // Which reads of the open screen were answered from a copy saved on this device (offline), and
 // when that copy was saved: the layout says "Offline: showing what was saved at ..." from this.
 // The current user is read on every page; it says nothing about the screen's own data.
-const IGNORED = new Set(['/users/current-user']);
+const IGNORED = new Set([usersApi.currentUser.path()]);
 const copies = new Map<string, number>();
 /** When the oldest saved copy on show was saved (epoch ms), or null when all is fresh. */
 const oldest = createStore<number | null>(null);

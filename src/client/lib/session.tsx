@@ -5,6 +5,7 @@ import { ApiError, type ApiClient } from './api-client.ts';
 import { rememberedUser, rememberUser } from './device-user.ts';
 import { clearPrivateData } from './private-data.ts';
 import { createStore } from './store.ts';
+import { usersApi } from '../../shared/endpoints/users.ts';
 
 export type SessionState =
   | { status: 'loading'; user: null }
@@ -65,7 +66,7 @@ export function createSession(api: ApiClient): Session {
   async function fetchUser(): Promise<SessionState> {
     try {
       let savedAt: string | null = null;
-      const user = await api.get<CurrentUser>('/users/current-user', {
+      const user = await api.get<CurrentUser>(usersApi.currentUser.path(), {
         onAnswer: (at) => (savedAt = at),
       });
       // The worker's saved copy (no network): the same user, but the server has not said so yet.
@@ -124,7 +125,7 @@ export function createSession(api: ApiClient): Session {
       return state.status === 'loading' || state.status === 'unreachable' ? ask() : Promise.resolve(state);
     },
     async signIn(username, password) {
-      const { data } = await api.post<LoginResult>('/users/login', { username, password });
+      const { data } = await api.post<LoginResult>(usersApi.login.path(), { username, password });
       signedIn(data.user);
       return data.user;
     },
@@ -132,7 +133,7 @@ export function createSession(api: ApiClient): Session {
     setUser: signedIn,
     async signOut() {
       try {
-        await api.post('/users/logout');
+        await api.post(usersApi.logout.path());
       } catch (err) {
         // Already ended on the server (expired, or signed out elsewhere): signed out all the same.
         if (!(err instanceof ApiError && err.status === 401)) throw err;

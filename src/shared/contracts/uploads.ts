@@ -1,4 +1,5 @@
-import { API_PREFIX } from '../api-prefix.ts';
+import { apiUrl } from '../endpoint.ts';
+import { uploadsApi } from '../endpoints/uploads.ts';
 
 /**
  * Resumable uploads (tus 1.0.0) at `/api/v1/uploads`: the protocol's own headers carry the
@@ -6,7 +7,7 @@ import { API_PREFIX } from '../api-prefix.ts';
  * (docs/api.md, "Resumable uploads").
  */
 export const TUS_VERSION = '1.0.0';
-export const UPLOADS_PATH = `${API_PREFIX}/uploads`;
+export const UPLOADS_PATH = apiUrl(uploadsApi.create.path());
 
 /** The `Upload-Metadata` keys the server reads. */
 export const UPLOAD_METADATA = { filename: 'filename', filetype: 'filetype' } as const;

@@ -10,6 +10,11 @@ import {
   type OutboxRequest,
   type TweetRef,
 } from './model.ts';
+import { commentsApi } from '../endpoints/comments.ts';
+import { likesApi } from '../endpoints/likes.ts';
+import { siteApi } from '../endpoints/site.ts';
+import { subscriptionsApi } from '../endpoints/subscriptions.ts';
+import { tweetsApi } from '../endpoints/tweets.ts';
 
 /**
  * What a delivered action changes in the data screens show, said in nouns, not in URLs: the
@@ -99,8 +104,8 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
     coalesce: 'final-state',
     // The set form of the toggle: a repeat cannot undo itself.
     request: (a) => ({
-      method: 'POST',
-      path: `/likes/toggle/${a.target}/${a.targetId}`,
+      method: likesApi.toggle.method,
+      path: likesApi.toggle.path({ kind: a.target, id: a.targetId }),
       body: { liked: a.liked },
     }),
     label: likeLabel,
@@ -111,8 +116,8 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
     lane: (a) => `subscribe:${a.channelId}`,
     coalesce: 'final-state',
     request: (a) => ({
-      method: 'POST',
-      path: `/subscriptions/c/${a.channelId}`,
+      method: subscriptionsApi.toggle.method,
+      path: subscriptionsApi.toggle.path({ channelId: a.channelId }),
       body: { subscribed: a.subscribed },
     }),
     label: (a) => ({ what: a.subscribed ? 'subscribe' : 'unsubscribe' }),
@@ -123,7 +128,11 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
   'comment.create': {
     lane: (_a, id) => `comment:${id}`,
     coalesce: 'none',
-    request: (a) => ({ method: 'POST', path: `/comments/${a.videoId}`, body: { content: a.content } }),
+    request: (a) => ({
+      method: commentsApi.add.method,
+      path: commentsApi.add.path({ videoId: a.videoId }),
+      body: { content: a.content },
+    }),
     label: (a) => ({ what: 'comment.create', text: a.content }),
     changes: (a, data) =>
       (data as Comment | null)?._id ? [{ noun: 'comment', videoId: a.videoId, added: data as Comment }] : [],
@@ -131,7 +140,10 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
   'comment.delete': {
     lane: (a) => `comment:${a.commentId}`,
     coalesce: 'none',
-    request: (a) => ({ method: 'DELETE', path: `/comments/c/${a.commentId}` }),
+    request: (a) => ({
+      method: commentsApi.remove.method,
+      path: commentsApi.remove.path({ commentId: a.commentId }),
+    }),
     goneIsDone: true,
     label: () => ({ what: 'comment.delete' }),
     changes: (a) => [{ noun: 'comment', videoId: a.videoId, removed: a.commentId }],
@@ -139,7 +151,11 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
   'tweet.create': {
     lane: (_a, id) => `tweet:${localRef(id)}`,
     coalesce: 'none',
-    request: (a) => ({ method: 'POST', path: '/tweets', body: { content: a.content } }),
+    request: (a) => ({
+      method: tweetsApi.add.method,
+      path: tweetsApi.add.path(),
+      body: { content: a.content },
+    }),
     makesRef: true,
     label: (a) => ({ what: 'tweet.create', text: a.content }),
     changes: (_a, data) => {
@@ -155,7 +171,11 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
       const id = resolve(a.tweet);
       return id === undefined
         ? undefined
-        : { method: 'PATCH', path: `/tweets/${id}`, body: { content: a.content } };
+        : {
+            method: tweetsApi.edit.method,
+            path: tweetsApi.edit.path({ tweetId: id }),
+            body: { content: a.content },
+          };
     },
     fold: (creation, a) => ({ ...creation, content: a.content }) as OutboxAction,
     label: (a) => ({ what: 'tweet.update', text: a.content }),
@@ -170,7 +190,9 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
     refs: (a) => [a.tweet],
     request: (a, resolve) => {
       const id = resolve(a.tweet);
-      return id === undefined ? undefined : { method: 'DELETE', path: `/tweets/${id}` };
+      return id === undefined
+        ? undefined
+        : { method: tweetsApi.remove.method, path: tweetsApi.remove.path({ tweetId: id }) };
     },
     goneIsDone: true,
     label: () => ({ what: 'tweet.delete' }),
@@ -183,8 +205,8 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
     lane: (_a, id) => `contact:${id}`,
     coalesce: 'none',
     request: (a) => ({
-      method: 'POST',
-      path: '/contact',
+      method: siteApi.contact.method,
+      path: siteApi.contact.path(),
       body: { name: a.name, email: a.email, mobile: a.mobile, message: a.message },
     }),
     label: (a) => ({ what: 'contact', values: { name: a.name }, text: a.message }),

@@ -7,6 +7,7 @@ import { openUploads } from './open-uploads-flag.ts';
 import { RetrySchedule } from '../retry-schedule.ts';
 import { createStore, type Store } from '../../lib/store.ts';
 import { t } from '../../i18n/i18n.ts';
+import { videosApi } from '../../../shared/endpoints/videos.ts';
 
 /**
  * Video uploads that survive a weak link (docs/offline.md, "Uploads"): the file goes up in tus
@@ -505,7 +506,7 @@ export class UploadManager {
     form.append('thumbnail', record.thumbnail, record.thumbnailName);
     try {
       // The record's id is the Idempotency-Key: however often this is sent, one video is made.
-      const result = await this.api.postForm<Video>('/videos', form, {
+      const result = await this.api.postForm<Video>(videosApi.publish.path(), form, {
         headers: { 'Idempotency-Key': record.id },
       });
       this.retries.succeeded(record.id);

@@ -3,6 +3,7 @@ import type { OutboxAction } from '../../../shared/outbox/model.ts';
 import { ApiError, NetworkError, randomId, type ApiClient } from '../../lib/api-client.ts';
 import { t } from '../../i18n/i18n.ts';
 import { serverText } from '../../i18n/server-messages.ts';
+import { siteApi } from '../../../shared/endpoints/site.ts';
 
 export interface ContactFields {
   name: string;
@@ -94,7 +95,7 @@ async function sendToServer(
   const body = { ...fields, mobile: fields.mobile || undefined };
   const key = randomId();
   try {
-    const { message } = await api.post('/contact', body, { headers: { 'Idempotency-Key': key } });
+    const { message } = await api.post(siteApi.contact.path(), body, { headers: { 'Idempotency-Key': key } });
     return { ok: true, message: serverText(message, 200) };
   } catch (err) {
     if (err instanceof ApiError && err.errors.length > 0) {

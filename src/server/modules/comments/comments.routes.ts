@@ -7,6 +7,7 @@ import { ID_PARAM_MAX } from '../../../shared/contracts/videos.ts';
 import { ok } from '../../envelope.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { CommentsService } from './comments.service.ts';
+import { commentsApi } from '../../../shared/endpoints/comments.ts';
 
 const videoParams = z.object({ videoId: z.string().min(1).max(ID_PARAM_MAX) });
 const commentParams = z.object({ commentId: z.string().min(1).max(ID_PARAM_MAX) });
@@ -16,7 +17,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
   { comments },
 ) => {
   app.get(
-    '/:videoId',
+    commentsApi.list.pattern,
     {
       schema: {
         summary: "A video's comments, newest first (limit defaults to 10)",
@@ -34,7 +35,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
   );
 
   app.post(
-    '/:videoId',
+    commentsApi.add.pattern,
     {
       schema: {
         summary: 'Comment on a video',
@@ -51,7 +52,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
   );
 
   app.patch(
-    '/c/:commentId',
+    commentsApi.edit.pattern,
     {
       schema: {
         summary: 'Edit a comment (author only)',
@@ -71,7 +72,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
   );
 
   app.delete(
-    '/c/:commentId',
+    commentsApi.remove.pattern,
     {
       schema: {
         summary: 'Delete a comment (author only)',

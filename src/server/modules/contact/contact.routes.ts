@@ -3,10 +3,11 @@ import { contactInputSchema, contactMessageSchema } from '../../../shared/contra
 import { envelopeSchema } from '../../../shared/contracts/envelope.ts';
 import { ok } from '../../envelope.ts';
 import type { ContactService } from './contact.service.ts';
+import { siteApi } from '../../../shared/endpoints/site.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod<{ service: ContactService }> = async (app, opts) => {
   app.post(
-    '/contact',
+    siteApi.contact.pattern,
     {
       schema: {
         summary: 'Leave a message for the EduPortal team',

@@ -7,13 +7,14 @@ import { ok } from '../../envelope.ts';
 import { AppError } from '../../errors.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
+import { siteApi } from '../../../shared/endpoints/site.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{
   dashboard: DashboardRepository;
   users: UsersRepository;
 }> = async (app, { dashboard, users }) => {
   app.get(
-    '/stats/:channelId',
+    siteApi.stats.pattern,
     {
       schema: {
         summary: "A channel's totals: videos, subscribers, likes on its videos, views",

@@ -4,6 +4,7 @@ import { healthSchema } from '../../../shared/contracts/health.ts';
 import { uploadLimitsSchema, type UploadLimits } from '../../../shared/contracts/limits.ts';
 import { ok } from '../../envelope.ts';
 import { AppError } from '../../errors.ts';
+import { siteApi } from '../../../shared/endpoints/site.ts';
 
 export interface HealthRoutesOptions {
   ping(): Promise<void>;
@@ -13,7 +14,7 @@ export interface HealthRoutesOptions {
 
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, opts) => {
   app.get(
-    '/healthcheck',
+    siteApi.health.pattern,
     {
       schema: {
         summary: 'Whether the server and its database are ready',
@@ -37,7 +38,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
   );
 
   app.get(
-    '/limits',
+    siteApi.limits.pattern,
     {
       schema: {
         summary: 'The largest image and video this server takes, in bytes',

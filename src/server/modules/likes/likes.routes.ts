@@ -12,13 +12,14 @@ import { ID_PARAM_MAX } from '../../../shared/contracts/videos.ts';
 import { ok } from '../../envelope.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { LikesService } from './likes.service.ts';
+import { likesApi } from '../../../shared/endpoints/likes.ts';
 
 const params = z.object({ kind: likeKindSchema, id: z.string().min(1).max(ID_PARAM_MAX) });
 const state = envelopeSchema(likeStateSchema);
 
 export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async (app, { likes }) => {
   app.get(
-    '/toggle/:kind/:id',
+    likesApi.state.pattern,
     {
       schema: {
         summary: 'Whether the caller likes a video (v), comment (c) or tweet (t), and its count',
@@ -35,7 +36,7 @@ export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async
   );
 
   app.post(
-    '/toggle/:kind/:id',
+    likesApi.toggle.pattern,
     {
       schema: {
         summary: 'Flip the like, or set it with { liked: true|false } (idempotent)',
@@ -57,7 +58,7 @@ export const likesRoutes: FastifyPluginAsyncZod<{ likes: LikesService }> = async
   );
 
   app.get(
-    '/videos',
+    likesApi.videos.pattern,
     {
       schema: {
         summary: 'Videos the caller likes, most recent like first',

@@ -12,6 +12,7 @@ import { ID_PARAM_MAX } from '../../../shared/contracts/videos.ts';
 import { ok } from '../../envelope.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
+import { subscriptionsApi } from '../../../shared/endpoints/subscriptions.ts';
 
 const id = z.string().min(1).max(ID_PARAM_MAX);
 
@@ -20,7 +21,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   { subscriptions },
 ) => {
   app.post(
-    '/c/:channelId',
+    subscriptionsApi.toggle.pattern,
     {
       schema: {
         summary: 'Flip the subscription to a channel, or set it with { subscribed: true|false } (idempotent)',
@@ -41,7 +42,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   );
 
   app.get(
-    '/c/:channelId',
+    subscriptionsApi.subscribers.pattern,
     {
       schema: {
         summary: "A channel's subscribers (that channel's own user only)",
@@ -61,7 +62,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   );
 
   app.get(
-    '/u/:userId',
+    subscriptionsApi.channels.pattern,
     {
       schema: {
         summary: 'Channels a user subscribes to (that user only)',

@@ -7,13 +7,14 @@ import { ID_PARAM_MAX } from '../../../shared/contracts/videos.ts';
 import { ok } from '../../envelope.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { TweetsService } from './tweets.service.ts';
+import { tweetsApi } from '../../../shared/endpoints/tweets.ts';
 
 const tweetParams = z.object({ tweetId: z.string().min(1).max(ID_PARAM_MAX) });
 const page = pagedSchema(tweetSchema);
 
 export const tweetsRoutes: FastifyPluginAsyncZod<{ tweets: TweetsService }> = async (app, { tweets }) => {
   app.get(
-    '/',
+    tweetsApi.list.pattern,
     {
       schema: {
         summary: 'All tweets, newest first',
@@ -26,7 +27,7 @@ export const tweetsRoutes: FastifyPluginAsyncZod<{ tweets: TweetsService }> = as
   );
 
   app.get(
-    '/user/:userId',
+    tweetsApi.byUser.pattern,
     {
       schema: {
         summary: "One user's tweets, newest first",
@@ -40,13 +41,13 @@ export const tweetsRoutes: FastifyPluginAsyncZod<{ tweets: TweetsService }> = as
   );
 
   app.get(
-    '/t/:tweetId',
+    tweetsApi.one.pattern,
     { schema: { summary: 'One tweet', params: tweetParams, response: { 200: envelopeSchema(tweetSchema) } } },
     async (request) => ok(200, 'Tweet', await tweets.get(request.params.tweetId, request.principal?.userId)),
   );
 
   app.post(
-    '/',
+    tweetsApi.add.pattern,
     {
       schema: {
         summary: 'Post a tweet (1-280 characters)',
@@ -63,7 +64,7 @@ export const tweetsRoutes: FastifyPluginAsyncZod<{ tweets: TweetsService }> = as
   );
 
   app.patch(
-    '/:tweetId',
+    tweetsApi.edit.pattern,
     {
       schema: {
         summary: 'Edit a tweet (author only)',
@@ -83,7 +84,7 @@ export const tweetsRoutes: FastifyPluginAsyncZod<{ tweets: TweetsService }> = as
   );
 
   app.delete(
-    '/:tweetId',
+    tweetsApi.remove.pattern,
     {
       schema: {
         summary: 'Delete a tweet (author only)',

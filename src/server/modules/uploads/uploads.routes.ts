@@ -6,6 +6,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { trackUpload } from '../../plugins/uploads.ts';
 import type { UploadsService } from './uploads.service.ts';
+import { uploadsApi } from '../../../shared/endpoints/uploads.ts';
 
 export interface UploadsRoutesOptions {
   uploads: UploadsService;
@@ -89,8 +90,12 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
     'What this server takes (tus discovery)',
     'Answers 204 with Tus-Version, Tus-Extension (creation, creation-with-upload, termination, expiration) and Tus-Max-Size. Open to anyone.',
   );
-  app.options('/', { schema: discovery }, (request, reply) => forward(request, reply));
-  app.options('/:uploadId', { schema: discovery }, (request, reply) => forward(request, reply));
+  app.options(uploadsApi.discover.pattern, { schema: discovery }, (request, reply) =>
+    forward(request, reply),
+  );
+  app.options(uploadsApi.discoverOne.pattern, { schema: discovery }, (request, reply) =>
+    forward(request, reply),
+  );
 
   const creation = tusDoc(
     'Start a resumable upload (tus creation)',
@@ -98,7 +103,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
       'Answers 201 with Location: /api/v1/uploads/{uploadId}; a body of Content-Type application/offset+octet-stream is taken as the first bytes. ' +
       'Finish with POST /api/v1/videos and { uploadId }.',
   );
-  app.post('/', { config: routeConfig, schema: creation }, async (request, reply) => {
+  app.post(uploadsApi.create.pattern, { config: routeConfig, schema: creation }, async (request, reply) => {
     const principal = requireUser(request);
     const header = (name: string) => {
       const v = request.headers[name];
@@ -109,8 +114,8 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
   });
 
   app.route({
-    method: ['HEAD', 'PATCH', 'DELETE'],
-    url: '/:uploadId',
+    method: [...uploadsApi.resume.method],
+    url: uploadsApi.resume.pattern,
     config: routeConfig,
     schema: tusDoc(
       'Resume, send or cancel an upload (tus core and termination)',

@@ -23,6 +23,7 @@ import { readUpload } from '../../plugins/uploads.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import type { SessionsService } from './sessions.service.ts';
 import type { UsersService } from './users.service.ts';
+import { usersApi } from '../../../shared/endpoints/users.ts';
 
 export interface UsersRoutesOptions {
   users: UsersService;
@@ -39,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   const imageRule = (label: string) => ({ label, maxBytes: config.maxImageBytes });
 
   app.post(
-    '/register',
+    usersApi.register.pattern,
     {
       config: { rateLimit: registerLimit(config.rateLimits) },
       schema: {
@@ -67,7 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   );
 
   app.post(
-    '/login',
+    usersApi.login.pattern,
     {
       config: { rateLimit: loginLimit(config.rateLimits), idempotent: false },
       schema: {
@@ -88,7 +89,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   );
 
   app.post(
-    '/refresh-token',
+    usersApi.refreshToken.pattern,
     {
       config: { idempotent: false },
       schema: {
@@ -115,7 +116,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   );
 
   app.post(
-    '/logout',
+    usersApi.logout.pattern,
     { config: { idempotent: false }, schema: { summary: 'End this session', response: { 200: nothing } } },
     async (request, reply) => {
       const principal = requireUser(request);
@@ -126,7 +127,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   );
 
   app.get(
-    '/current-user',
+    usersApi.currentUser.pattern,
     { schema: { summary: 'The signed-in user', response: { 200: envelopeSchema(currentUserSchema) } } },
     async (request, reply) => {
       const principal = requireUser(request);
@@ -136,7 +137,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   );
 
   app.patch(
-    '/update-account',
+    usersApi.updateAccount.pattern,
     {
       schema: {
         summary: 'Change full name and/or email',
@@ -151,7 +152,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   );
 
   app.post(
-    '/change-password',
+    usersApi.changePassword.pattern,
     {
       schema: {
         summary: 'Change the password; ends every other session',
@@ -167,8 +168,8 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   );
 
   for (const [path, field, label] of [
-    ['/avatar', 'avatar', 'Avatar'],
-    ['/cover-image', 'coverImage', 'Cover image'],
+    [usersApi.avatar.pattern, 'avatar', 'Avatar'],
+    [usersApi.coverImage.pattern, 'coverImage', 'Cover image'],
   ] as const) {
     app.patch(
       path,
@@ -195,7 +196,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   }
 
   app.get(
-    '/c/:username',
+    usersApi.channel.pattern,
     {
       schema: {
         summary: "A channel's profile",
@@ -210,7 +211,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   );
 
   app.post(
-    '/addhistory',
+    usersApi.addHistory.pattern,
     {
       schema: {
         summary: 'Put a video at the front of the watch history and count a view',
@@ -231,7 +232,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   );
 
   app.get(
-    '/history',
+    usersApi.history.pattern,
     {
       schema: {
         summary: 'The watch history, most recently watched first',

@@ -16,6 +16,7 @@ import type { MultipartForm } from '../../multipart-form.ts';
 import { readUpload } from '../../plugins/uploads.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import type { VideosService } from './videos.service.ts';
+import { videosApi } from '../../../shared/endpoints/videos.ts';
 
 export interface VideosRoutesOptions {
   videos: VideosService;
@@ -32,7 +33,7 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
   const thumbnailRule = { label: 'Thumbnail', maxBytes: config.maxImageBytes };
 
   app.get(
-    '/',
+    videosApi.list.pattern,
     {
       schema: {
         summary: 'All videos, newest first; with q, the videos matching its words, best match first',
@@ -47,7 +48,7 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
   );
 
   app.get(
-    '/:userId',
+    videosApi.byOwner.pattern,
     {
       schema: {
         summary: "One user's videos, newest first",
@@ -60,7 +61,7 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
   );
 
   app.get(
-    '/v/:videoId',
+    videosApi.one.pattern,
     {
       schema: {
         summary: 'One video',
@@ -72,7 +73,7 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
   );
 
   app.post(
-    '/',
+    videosApi.publish.pattern,
     {
       schema: {
         summary: 'Upload a video',
@@ -99,7 +100,7 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
   );
 
   app.patch(
-    '/:videoId',
+    videosApi.update.pattern,
     {
       schema: {
         summary: "Change a video's title, description or thumbnail (owner only)",
@@ -131,7 +132,7 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
   );
 
   app.delete(
-    '/:videoId',
+    videosApi.remove.pattern,
     {
       schema: {
         summary: 'Delete a video (owner only)',

@@ -1,0 +1,23 @@
+import { commentsApi } from './comments.ts';
+import { likesApi } from './likes.ts';
+import { siteApi } from './site.ts';
+import { subscriptionsApi } from './subscriptions.ts';
+import { tweetsApi } from './tweets.ts';
+import { uploadsApi } from './uploads.ts';
+import { usersApi } from './users.ts';
+import { videosApi } from './videos.ts';
+
+/**
+ * Every declared endpoint, for the checks that walk them (the server serves each, and only these).
+ * The page imports a noun's file, never this one, so a route loads only the calls it makes.
+ */
+export const allEndpoints = {
+  comments: commentsApi,
+  likes: likesApi,
+  site: siteApi,
+  subscriptions: subscriptionsApi,
+  tweets: tweetsApi,
+  uploads: uploadsApi,
+  users: usersApi,
+  videos: videosApi,
+};
