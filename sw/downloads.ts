@@ -1,12 +1,15 @@
 /// <reference lib="webworker" />
 import type { IDBPDatabase } from 'idb';
 import type { WorkboxPlugin } from 'workbox-core';
+import { API_PREFIX } from '../src/shared/api-prefix.ts';
 import { answerRange, partsFor, rangeHeaders, type FileSpan } from '../src/shared/byte-ranges.ts';
+import type { Video } from '../src/shared/contracts/videos.ts';
 import {
   downloadsDb as declaredDownloads,
   type DownloadsStoreName,
 } from '../src/shared/device-db/downloads.ts';
-import { DOWNLOAD_HEADER, DOWNLOADS_CACHE } from '../src/shared/offline.ts';
+import { videosApi } from '../src/shared/endpoints/videos.ts';
+import { DOWNLOAD_HEADER, DOWNLOADS_CACHE, SAVED_AT_HEADER } from '../src/shared/offline.ts';
 import { openDeviceDb } from './device-db.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -14,15 +17,25 @@ declare const self: ServiceWorkerGlobalScope;
 /**
  * Downloads, answered from the device (docs/offline.md, "Downloads"): the video file from
  * the chunks it was downloaded in (IndexedDB, read with `idb` as sw/outbox-sync.ts does), sliced
- * for Range requests; its thumbnail and its API read from `DOWNLOADS_CACHE`.
+ * for Range requests; its thumbnail from `DOWNLOADS_CACHE`; its page's API read made from the
+ * download's record, which holds the video's data.
  *
- * Whether to answer a request must be known at once, so the saved addresses are kept in memory,
- * read at start and again whenever the page says it saved or deleted one.
+ * Whether to take a request must be known at once, so the addresses that may be saved are kept
+ * in memory. The page tells the worker nothing: the records are read at start, whenever a
+ * download's own request goes by (its record is written by then, so a download is known before
+ * its last chunk is in), and at every request taken, which is answered from the records as they
+ * are at that moment (a download deleted a moment ago is not answered).
  */
-interface SavedFile {
+interface Download {
+  videoId: string;
   url: string;
+  thumbnail: string;
   bytes: number;
   mimeType: string;
+  state: string;
+  createdAt: number;
+  savedAt?: number;
+  video?: Video;
 }
 type FilePart = FileSpan & { data: Blob };
 
@@ -32,8 +45,9 @@ function sliceParts(parts: FilePart[], start: number, end: number): Blob {
   return new Blob(plan.parts.map((p) => p.data)).slice(plan.from, plan.to);
 }
 
-let saved: Map<string, SavedFile | 'cache'> | undefined;
-let reading: Promise<unknown> | undefined;
+/** The files of downloads under way or saved, and the thumbnails of saved ones; unread at first. */
+let known: Set<string> | undefined;
+let reading: Promise<Download[]> = Promise.resolve([]);
 let database: Promise<IDBPDatabase | null> | undefined;
 
 // Typed by the declaration: a store renamed there fails to compile here.
@@ -55,38 +69,43 @@ const downloadsDb = () => {
   return database;
 };
 
-export function readSavedList(): Promise<unknown> {
-  reading = (async () => {
-    const next = new Map<string, SavedFile | 'cache'>();
-    const cache = await caches.open(DOWNLOADS_CACHE);
-    // The thumbnails only: a saved video's API read is the network's first, and comes from here
-    // only when neither the network nor the API cache has it (savedReadsFallBack). Answered from
-    // here first, a download's page said "offline" while online, and never saw its 404.
-    for (const request of await cache.keys()) {
-      if (!new URL(request.url).pathname.startsWith('/api/')) next.set(request.url, 'cache');
-    }
-    const db = await downloadsDb();
-    const records = db ? ((await db.getAll(DOWNLOADS)) as Array<SavedFile & { state: string }>) : [];
-    for (const r of records) {
-      if (r.state === 'saved') next.set(new URL(r.url, self.location.origin).href, r);
-    }
-    saved = next;
-  })();
+const absolute = (address: string) => new URL(address, self.location.origin).href;
+
+/** Reads the records again; one read after another, so an older read never replaces a newer list. */
+export function readDownloads(): Promise<Download[]> {
+  reading = reading
+    .catch(() => [])
+    .then(async () => {
+      const db = await downloadsDb();
+      const records = db ? ((await db.getAll(DOWNLOADS)) as Download[]) : [];
+      // A download under way is taken too: the moment it is saved, its file comes from here.
+      known = new Set(
+        records
+          .filter((r) => r.state !== 'failed')
+          .flatMap((r) => (r.state === 'saved' ? [r.url, r.thumbnail] : [r.url]))
+          .map(absolute),
+      );
+      return records;
+    });
   return reading;
 }
 
 /** Whether a request may have a saved answer. */
 export function maybeSaved(request: Request, url: URL): boolean {
   if (request.method !== 'GET' || url.origin !== self.location.origin) return false;
-  // The download itself must reach the server (the worker never answers what is being made).
-  if (request.headers.has(DOWNLOAD_HEADER)) return false;
-  if (saved) return saved.has(url.href);
-  // Just woken, the list not read yet: any stored file may be saved; the handler checks.
+  if (request.headers.has(DOWNLOAD_HEADER)) {
+    // The download itself must reach the server (the worker never answers what is being made),
+    // and it is how the worker learns of a download started since it read the records.
+    if (!known?.has(url.href)) void readDownloads();
+    return false;
+  }
+  if (known) return known.has(url.href);
+  // Just woken, the records not read yet: any stored file may be saved; the handler checks.
   return url.pathname.startsWith('/media/');
 }
 
 /** A saved file's answer to a request: the whole of it, a 206 with its part, or a 416. */
-export function answerFromParts(file: SavedFile, parts: FilePart[], range: string | null): Response {
+export function answerFromParts(file: Download, parts: FilePart[], range: string | null): Response {
   const answer = answerRange(range, file.bytes);
   const headers = new Headers({ 'content-type': file.mimeType, ...rangeHeaders(answer, file.bytes) });
   if (answer.status === 416) return new Response(null, { status: 416, headers });
@@ -101,17 +120,15 @@ export function answerFromParts(file: SavedFile, parts: FilePart[], range: strin
 }
 
 export async function answerSaved(request: Request): Promise<Response> {
-  await (reading ?? readSavedList());
-  const found = saved?.get(request.url);
-  const db = found && found !== 'cache' ? await downloadsDb() : null;
-  if (found && found !== 'cache' && db) {
-    const parts = (await db.getAllFromIndex(CHUNKS, 'url', found.url)) as FilePart[];
-    return answerFromParts(found, parts, request.headers.get('range'));
+  const file = (await readDownloads()).find((r) => r.state === 'saved' && absolute(r.url) === request.url);
+  const db = file ? await downloadsDb() : null;
+  if (file && db) {
+    const parts = (await db.getAllFromIndex(CHUNKS, 'url', file.url)) as FilePart[];
+    return answerFromParts(file, parts, request.headers.get('range'));
   }
-  const cache = await caches.open(DOWNLOADS_CACHE);
-  const hit = await cache.match(request.url, { ignoreVary: true });
+  const hit = await (await caches.open(DOWNLOADS_CACHE)).match(request.url, { ignoreVary: true });
   if (hit) return hit;
-  // Not saved after all (the worker had just woken): the network, else any cached copy (images).
+  // Not saved (not yet, or not any more): the network, else any cached copy (images).
   try {
     return await fetch(request);
   } catch (err) {
@@ -121,12 +138,67 @@ export async function answerSaved(request: Request): Promise<Response> {
   }
 }
 
+/** The video a read of `GET /api/v1/videos/v/{id}` is of (docs/api.md, "Videos"). */
+function videoReadOf(address: string): string | undefined {
+  const { pathname } = new URL(address);
+  if (!pathname.startsWith(API_PREFIX)) return undefined;
+  return videosApi.one.paramsOf(pathname.slice(API_PREFIX.length))?.videoId;
+}
+
+/** A saved video's API read, as the server answers it, stamped with when it was saved. */
+function savedRead(download: Download & { video: Video }): Response {
+  const body = { statusCode: 200, success: true, message: 'Saved on this device', data: download.video };
+  const savedAt = new Date(download.savedAt ?? download.createdAt).toISOString();
+  return new Response(JSON.stringify(body), {
+    headers: { 'content-type': 'application/json; charset=utf-8', [SAVED_AT_HEADER]: savedAt },
+  });
+}
+
+/**
+ * The server says the video is gone: its data leaves every download of it, so that no one's
+ * saved copy shows it again offline. The page removes its own student's download when it sees
+ * the 404 (src/client/features/videos/forget-deleted.ts); another student's stays listed for
+ * them to delete, as the file still plays.
+ */
+async function forgetVideoData(videoId: string): Promise<void> {
+  const db = await downloadsDb();
+  if (!db) return;
+  const tx = db.transaction(DOWNLOADS, 'readwrite');
+  for (const record of (await tx.store.index('videoId').getAll(videoId)) as Download[]) {
+    if (record.video) await tx.store.put({ ...record, video: undefined });
+  }
+  await tx.done;
+}
+
 /** For the API reads: a saved video's data when neither the network nor the API cache has it. */
 export function savedReadsFallBack(): WorkboxPlugin {
   return {
+    fetchDidSucceed: async ({ request, response }) => {
+      const videoId = videoReadOf(request.url);
+      if (videoId && (response.status === 404 || response.status === 410)) await forgetVideoData(videoId);
+      return response;
+    },
     handlerDidError: async ({ request }) => {
-      const cache = await caches.open(DOWNLOADS_CACHE);
-      return (await cache.match(request.url, { ignoreVary: true })) ?? undefined;
+      const videoId = videoReadOf(request.url);
+      if (!videoId) return undefined;
+      const saved = (await readDownloads())
+        .filter(
+          (r): r is Download & { video: Video } => r.videoId === videoId && r.state === 'saved' && !!r.video,
+        )
+        .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0));
+      return saved[0] ? savedRead(saved[0]) : undefined;
     },
   };
+}
+
+/**
+ * Earlier releases also kept each saved video's API read in `DOWNLOADS_CACHE`. The records have
+ * held the same data from the first release, so those copies only take room.
+ */
+export async function dropOldSavedReads(): Promise<void> {
+  if (!(await caches.has(DOWNLOADS_CACHE))) return;
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).pathname.startsWith(`${API_PREFIX}/`)) await cache.delete(request);
+  }
 }

@@ -12,7 +12,6 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
   API_CACHE,
   MEDIA_CACHE,
-  DOWNLOADS_CACHE,
   SCREENS_CACHE,
   OUTBOX_SYNC_TAG,
   SAVED_AT_HEADER,
@@ -20,7 +19,13 @@ import {
   type OutboxChangedMessage,
 } from '../src/shared/offline.ts';
 import { goneAnswersForget, unusableAnswersFallBack } from './api-reads.ts';
-import { answerSaved, maybeSaved, readSavedList, savedReadsFallBack } from './downloads.ts';
+import {
+  answerSaved,
+  dropOldSavedReads,
+  maybeSaved,
+  readDownloads,
+  savedReadsFallBack,
+} from './downloads.ts';
 import { SCREENS_SIZE_URL, SETTINGS_CACHE } from '../src/shared/network-policy.ts';
 import { drainFromWorker, workerSettings } from './outbox-sync.ts';
 import { API_PREFIX } from '../src/shared/api-prefix.ts';
@@ -99,7 +104,9 @@ registerRoute(
 // Downloads first (docs/offline.md, "Downloads"): a saved video, its thumbnail, from the
 // device, online too, so that nothing is downloaded twice; Range requests get 206s. Their cache
 // is not the precache's, so an update never removes it.
-void readSavedList();
+void readDownloads();
+// The copies of saved videos' API reads that earlier releases kept beside the thumbnails go.
+self.addEventListener('activate', (event) => event.waitUntil(dropOldSavedReads()));
 registerRoute(
   ({ url, request }) => maybeSaved(request, url),
   ({ request }) => answerSaved(request),
@@ -130,8 +137,9 @@ registerRoute(
     plugins: [
       unusableAnswersFallBack(),
       // What the server says is gone is not kept to be shown offline later.
-      goneAnswersForget([API_CACHE, DOWNLOADS_CACHE]),
-      // A saved video's page opens offline even after sign-out emptied the API cache.
+      goneAnswersForget([API_CACHE]),
+      // A saved video's page opens offline even after sign-out emptied the API cache (made from
+      // its download); a video the server says is gone is not shown from a download either.
       savedReadsFallBack(),
       {
         // Only answers that can be shown again, stamped on their way into the cache.
@@ -178,10 +186,6 @@ self.addEventListener('message', (event) => {
   if (type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
   // At logout nothing private may stay on the device.
   if (type === SW_MESSAGES.clearPrivate) event.waitUntil(caches.delete(API_CACHE));
-  // A video was saved or deleted: read the list again, then say so (the page waits for it).
-  if (type === SW_MESSAGES.downloadsChanged) {
-    event.waitUntil(readSavedList().then(() => event.ports[0]?.postMessage({ ok: true })));
-  }
   // Data saver was turned off: what it left for later is downloaded now.
   if (type === SW_MESSAGES.saveScreens) event.waitUntil(saveScreens());
 });

@@ -29,6 +29,8 @@ export interface Endpoint<M extends Method | readonly Method[], P extends string
   ): string;
   /** Whether a path (its query aside) is one of this endpoint's. */
   matches(path: string): boolean;
+  /** A path's parameters, decoded, when it is one of this endpoint's. */
+  paramsOf(path: string): PathParams<P> | undefined;
   /** The type of the answer's `data`, for reading it typed; never set. */
   readonly answer?: Answer;
 }
@@ -41,7 +43,8 @@ export function endpoint<Answer = unknown>() {
     method: M,
     pattern: P,
   ): Endpoint<M, P, Answer> => {
-    const shape = new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '[^/?]+')}$`);
+    const names = [...pattern.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+    const shape = new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '([^/?]+)')}$`);
     return {
       method,
       pattern,
@@ -58,6 +61,18 @@ export function endpoint<Answer = unknown>() {
         return search ? `${filled}?${search}` : filled;
       },
       matches: (path) => shape.test(path.split('?')[0]!),
+      paramsOf: (path) => {
+        const found = shape.exec(path.split('?')[0]!);
+        try {
+          return found
+            ? (Object.fromEntries(
+                names.map((name, i) => [name, decodeURIComponent(found[i + 1]!)]),
+              ) as PathParams<P>)
+            : undefined;
+        } catch {
+          return undefined; // a malformed %-escape is no address of ours
+        }
+      },
     };
   };
 }

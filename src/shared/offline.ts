@@ -5,9 +5,10 @@ import type { OutboxEntry } from './outbox/model.ts';
 export const API_CACHE = 'api-reads-v1';
 export const MEDIA_CACHE = 'media-images-v1';
 /**
- * The small parts of a download: its thumbnail and its API read. Named by hand, never by a
- * release: the precache cleanup only deletes names with "-precache-" in them. The name is the
- * one phones already hold, from before downloads had their name: renaming it would lose them.
+ * The thumbnails of downloads (the worker makes a download's API read from its record). Named by
+ * hand, never by a release: the precache cleanup only deletes names with "-precache-" in them.
+ * The name is the one phones already hold, from before downloads had their name: renaming it
+ * would lose them.
  */
 export const DOWNLOADS_CACHE = 'saved-videos-v1';
 /**
@@ -20,7 +21,10 @@ export const DOWNLOAD_HEADER = 'x-eduportal-download';
  * unless data saver is on, else kept as each screen is opened (sw/sw.ts).
  */
 export const SCREENS_CACHE = 'app-files-screens-v1';
-/** Set by the service worker on an API answer it kept; its value is when it was saved (ISO). */
+/**
+ * Set by the service worker on an API answer it kept, or made from a download; its value is when
+ * it was saved (ISO).
+ */
 export const SAVED_AT_HEADER = 'x-eduportal-saved-at';
 export const SW_MESSAGES = {
   skipWaiting: 'SKIP_WAITING',
@@ -29,11 +33,6 @@ export const SW_MESSAGES = {
   saveScreens: 'SAVE_SCREENS',
   /** From the worker: it delivered (or failed) outbox entries; pages re-read their views. */
   outboxChanged: 'OUTBOX_CHANGED',
-  /**
-   * From the page: a video was saved or deleted; the worker reads the downloads again. The
-   * value is the one a worker of an earlier release listens for.
-   */
-  downloadsChanged: 'SAVED_VIDEOS_CHANGED',
 } as const;
 /** The worker's `outboxChanged` message: what reached the server, each with the server's data. */
 export interface OutboxChangedMessage {

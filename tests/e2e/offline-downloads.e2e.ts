@@ -234,6 +234,99 @@ describe('the player offline', () => {
   });
 });
 
+describe('a saved lesson, from its download alone', () => {
+  it('is answered offline by the worker with no word from the page, until it is deleted', async () => {
+    const owner = await browser().newContext({ baseURL, ...phone });
+    await signUp(owner, 'teach', 'Kavya Iyer');
+    const title = `Kept on the phone ${uniqueName('v')}`;
+    const id = await uploadClip(owner, title);
+    await owner.close();
+
+    const context = await browser().newContext({ baseURL, ...phone });
+    await signUp(context, 'kept', 'Meena Kumari');
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await openAndSave(page, `/videos/${id}`);
+    await page.getByRole('button', { name: /^Save for offline/ }).tap();
+    await page.getByRole('link', { name: 'Saved', exact: true }).waitFor({ timeout: 60_000 });
+    // The download's record is the one copy of the video's data: none is written into a cache.
+    const copies = await page.evaluate(async () =>
+      (await (await caches.open('saved-videos-v1')).keys()).map((r) => new URL(r.url).pathname),
+    );
+    expect(copies.filter((p) => p.startsWith('/api/'))).toEqual([]);
+    const file = await page.evaluate(
+      (videoId) =>
+        new Promise<string>((resolve, reject) => {
+          const open = indexedDB.open('eduportal-downloads');
+          open.onsuccess = () => {
+            const all = open.result.transaction('downloads').objectStore('downloads').getAll();
+            all.onsuccess = () =>
+              resolve(
+                (all.result as Array<{ videoId: string; url: string }>).find((r) => r.videoId === videoId)!
+                  .url,
+              );
+          };
+          open.onerror = () => reject(open.error);
+        }),
+      id,
+    );
+    const ask = (range: string) =>
+      page.evaluate(
+        async ({ url, range }) => {
+          try {
+            const res = await fetch(url, { headers: { Range: range } });
+            return { status: res.status, bytes: (await res.blob()).size };
+          } catch {
+            return 'no answer';
+          }
+        },
+        { url: file, range },
+      );
+
+    await context.setOffline(true);
+    try {
+      // No reload: the worker that was running while it was saved answers its Range requests.
+      expect(await ask('bytes=0-99')).toEqual({ status: 206, bytes: 100 });
+      // Sign-out empties the saved reads: the page opens from the download, said to be a saved copy.
+      await page.evaluate(
+        async (videoId) =>
+          (await caches.open('api-reads-v1')).delete(`/api/v1/videos/v/${videoId}`, { ignoreVary: true }),
+        id,
+      );
+      await page.reload();
+      await page.getByRole('heading', { level: 2, name: title }).waitFor();
+      await notice(page).waitFor();
+      const read = await page.evaluate(async (videoId) => {
+        const res = await fetch(`/api/v1/videos/v/${videoId}`);
+        const body = (await res.json()) as { success: boolean; data: { _id: string } };
+        return { status: res.status, savedAt: res.headers.get('x-eduportal-saved-at'), body };
+      }, id);
+      expect(read).toMatchObject({ status: 200, body: { success: true, data: { _id: id } } });
+      expect(Date.parse(read.savedAt ?? '')).toBeLessThanOrEqual(Date.now());
+      await player(page).evaluate(async (v: HTMLVideoElement) => {
+        v.muted = true;
+        await v.play();
+      });
+      await expect
+        .poll(() => player(page).evaluate((v: HTMLVideoElement) => v.currentTime))
+        .toBeGreaterThan(0);
+
+      // Deleted, still offline and with no reload: neither its file nor its page is answered.
+      await page.goto('/downloads');
+      await page.getByRole('button', { name: `Delete ${title}` }).tap();
+      await page.getByText('Nothing saved yet.', { exact: false }).waitFor();
+      expect(await ask('bytes=0-99')).toBe('no answer');
+      await page.goto(`/videos/${id}`);
+      await page.getByText('nothing has been saved').first().waitFor();
+      expect(await page.getByText(title).count()).toBe(0);
+    } finally {
+      await context.setOffline(false);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a video whose smaller copies are being made', () => {
   it(
     'tells another student they are coming, and shows them when ready without a reload',

@@ -59,5 +59,8 @@ describe('an endpoint path builder', () => {
     expect(videosApi.byOwner.matches('/videos/v/abc')).toBe(false);
     expect(videosApi.list.matches('/videos?page=2')).toBe(true);
     expect(videosApi.list.matches('/videos/abc')).toBe(false);
+    expect(likesApi.toggle.paramsOf('/likes/toggle/v/a%2Fb')).toEqual({ kind: 'v', id: 'a/b' });
+    expect(videosApi.one.paramsOf('/videos/v/%E0')).toBeUndefined();
+    expect(videosApi.one.paramsOf('/videos/abc')).toBeUndefined();
   });
 });

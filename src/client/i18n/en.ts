@@ -505,7 +505,6 @@ export const en = {
   'save.changed': 'Not saved: this video changed on the server. Save it again.',
   'save.quota':
     'Not saved: this device has no room for {size}. Free some space (or delete a download) and try again.',
-  'save.done': 'Saved on this device',
 } as const;
 
 type English = typeof en;

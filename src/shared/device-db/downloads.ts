@@ -10,7 +10,10 @@ export const downloadsDb = {
   version: 1,
   /** Dexie's notation: the key first, then the indexes. */
   schema: {
-    /** One record per student and video: `${ownerId}:${videoId}`, the file's address and state. */
+    /**
+     * One record per student and video: `${ownerId}:${videoId}`, the file's address and state,
+     * and the video's data, from which the worker answers the video's page offline.
+     */
     downloads: 'id, ownerId, videoId, url',
     /** The file's bytes, by address and first byte; two students' downloads of one file share them. */
     chunks: '[url+start], url',

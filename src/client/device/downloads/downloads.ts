@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { Rendition, RenditionQuality, Video } from '../../../shared/contracts/videos.ts';
-import { DOWNLOAD_HEADER, SAVED_AT_HEADER, DOWNLOADS_CACHE, SW_MESSAGES } from '../../../shared/offline.ts';
+import { DOWNLOAD_HEADER, DOWNLOADS_CACHE } from '../../../shared/offline.ts';
 import { downloadsHeldBack } from '../../lib/data-saver.ts';
 import { assemble, checkPart, DOWNLOAD_CHUNK_BYTES, nextRange, resumeOffset } from './download-chunks.ts';
 import { t } from '../../i18n/i18n.ts';
@@ -9,7 +9,6 @@ import { openDownloads } from './open-downloads-flag.ts';
 import { RetrySchedule } from '../retry-schedule.ts';
 import { storageEstimate } from './storage-estimate.ts';
 import { createStore } from '../../lib/store.ts';
-import { API_PREFIX } from '../../../shared/api-prefix.ts';
 import { downloadsDb } from '../../../shared/device-db/downloads.ts';
 
 /**
@@ -47,8 +46,11 @@ export interface DownloadRecord {
   message?: string;
   createdAt: number;
   savedAt?: number;
-  /** The video's data, kept with the file so that its page opens offline. */
-  video: Video;
+  /**
+   * The video's data, kept with the file: the worker answers the video's page from it offline
+   * (sw/downloads.ts), and drops it once the server says the video no longer exists.
+   */
+  video?: Video;
 }
 
 interface ChunkRecord {
@@ -224,7 +226,7 @@ export class DownloadManager {
       });
     }
     this.publish(this.records.get().filter((r) => r.id !== id));
-    if (record) await this.dropSmallParts(record);
+    if (record) await this.dropThumbnail(record);
   }
 
   private spans(url: string) {
@@ -237,15 +239,11 @@ export class DownloadManager {
     this.running.delete(id);
   }
 
-  /** The thumbnail and the page's data go once no student on this device has the video saved. */
-  private async dropSmallParts(record: DownloadRecord) {
+  /** The thumbnail goes once no student on this device has the video saved. */
+  private async dropThumbnail(record: DownloadRecord) {
     const others = await this.db.downloads.where('videoId').equals(record.videoId).toArray();
-    if (!others.some((r) => r.state === 'saved')) {
-      const cache = await caches.open(DOWNLOADS_CACHE);
-      await cache.delete(record.thumbnail);
-      await cache.delete(videoReadUrl(record.videoId));
-    }
-    await tellWorker();
+    if (others.some((r) => r.state === 'saved')) return;
+    await (await caches.open(DOWNLOADS_CACHE)).delete(record.thumbnail);
   }
 
   private async retryLater(id: string, message: string) {
@@ -361,7 +359,8 @@ export class DownloadManager {
 
   /**
    * The last chunk is in: the chunks are checked to make the whole file (a file with a hole is
-   * never called saved), and the thumbnail and the page's data are kept beside them.
+   * never called saved), and the thumbnail is kept beside them. The worker needs no word of it:
+   * it has taken the file's address since the download's first request (sw/downloads.ts).
    */
   private async complete(record: DownloadRecord, stop: AbortSignal) {
     try {
@@ -371,30 +370,16 @@ export class DownloadManager {
       await this.db.chunks.where('url').equals(record.url).delete();
       throw new Error('the saved parts did not make the whole file');
     }
-    const savedAt = new Date(this.now()).toISOString();
     try {
-      const cache = await caches.open(DOWNLOADS_CACHE);
       const thumbnail = await fetch(record.thumbnail, { credentials: 'same-origin' }).catch(() => undefined);
-      if (thumbnail?.ok) await cache.put(record.thumbnail, thumbnail);
-      await cache.put(
-        videoReadUrl(record.videoId),
-        new Response(
-          JSON.stringify({
-            statusCode: 200,
-            success: true,
-            message: t('save.done'),
-            data: record.video,
-          }),
-          { headers: { 'content-type': 'application/json; charset=utf-8', [SAVED_AT_HEADER]: savedAt } },
-        ),
-      );
+      if (thumbnail?.ok) await (await caches.open(DOWNLOADS_CACHE)).put(record.thumbnail, thumbnail);
     } catch (err) {
       if (isQuotaError(err)) return this.noRoom(record.id);
       throw err;
     }
     if (stop.aborted || !(await this.db.downloads.get(record.id))) {
-      // Cancelled meanwhile: remove() has freed the chunks; the small parts must go too.
-      await this.dropSmallParts(record);
+      // Cancelled meanwhile: remove() has freed the chunks; the thumbnail must go too.
+      await this.dropThumbnail(record);
       return;
     }
     await this.patch(record.id, {
@@ -403,7 +388,6 @@ export class DownloadManager {
       savedAt: this.now(),
       message: undefined,
     });
-    await tellWorker();
   }
 
   /** Frees an unfinished download's chunks, unless another student of this phone saved the file. */
@@ -420,30 +404,12 @@ export class DownloadManager {
     const record = await this.db.downloads.get(id);
     await this.discardChunks(id).catch(() => undefined);
     if (!record) return;
-    await this.dropSmallParts(record).catch(() => undefined);
+    await this.dropThumbnail(record).catch(() => undefined);
     const failed = { ...record, state: 'failed' as const, received: 0, message: quotaMessage(record.bytes) };
     // Even the record may not fit: then it goes, and the refusal is shown from memory.
     await this.db.downloads.put(failed).catch(() => this.db.downloads.delete(id));
     this.show(failed);
   }
-}
-
-/** The API read of a video's page, as the API client asks for it (docs/api.md, "Videos"). */
-export const videoReadUrl = (videoId: string) => `${API_PREFIX}/videos/v/${encodeURIComponent(videoId)}`;
-
-/** Tells the worker the saved list changed, and waits (up to a second) until it has read it. */
-async function tellWorker(): Promise<void> {
-  const worker = navigator.serviceWorker?.controller;
-  if (!worker) return;
-  await new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    const timer = setTimeout(resolve, 1000);
-    channel.port1.onmessage = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    worker.postMessage({ type: SW_MESSAGES.downloadsChanged }, [channel.port2]);
-  });
 }
 
 let manager: DownloadManager | undefined;
