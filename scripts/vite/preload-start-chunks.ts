@@ -16,6 +16,8 @@ export const INLINE_STYLES_FILE = 'inline-styles.json';
  * prerendered page, so that no screen downloads another's files (sw/sw.ts).
  */
 export const SHELL_FILE = 'shell.html';
+/** The words every screen but the marketing pages loads with its code (src/client/i18n/i18n.ts). */
+const SCREEN_WORDS = 'src/client/i18n/en-screens.ts';
 
 /**
  * The entry imports its later stages (main.tsx) and the router imports each screen only once
@@ -68,9 +70,9 @@ export function preloadStartChunks({
         const loaded = closure(entry);
         const starts = modules.map(chunkOf);
         // crossorigin as Vite's loader asks for them, so that the preloaded copy is the one used.
-        const preloads = (screen: string) => {
+        const preloads = (screen: string, also: string[]) => {
           const wanted = new Set<string>();
-          for (const chunk of [...starts, chunkOf(screen)]) closure(chunk, wanted);
+          for (const chunk of [...starts, chunkOf(screen), ...also.map(chunkOf)]) closure(chunk, wanted);
           const scripts = [...wanted].filter((file) => !loaded.has(file));
           const styles = new Set(
             scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]),
@@ -80,7 +82,8 @@ export function preloadStartChunks({
             ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
           ].join('\n    ');
         };
-        const withPreloads = (screen: string) => html.replace('</head>', `  ${preloads(screen)}\n  </head>`);
+        const withPreloads = (screen: string, also: string[] = []) =>
+          html.replace('</head>', `  ${preloads(screen, also)}\n  </head>`);
 
         // A prerendered page's images were rendered with their source paths: the built files'.
         const assets = Object.values(bundle).filter((o): o is Rollup.OutputAsset => o.type === 'asset');
@@ -133,7 +136,8 @@ export function preloadStartChunks({
         };
         const pageFor = (route: string, source: string, fileName: string) => {
           const markup = prerendered().get(route);
-          const withScreen = withPreloads(source);
+          // A screen that is not a marketing page waits for the rest of English (i18n.ts).
+          const withScreen = withPreloads(source, markup === undefined ? [SCREEN_WORDS] : []);
           return markup === undefined ? withScreen : prerender(withScreen, fileName, markup);
         };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enMarketing, type MarketingCatalogue } from '../../src/client/i18n/en-marketing.ts';
 import { en, type Catalogue } from '../../src/client/i18n/en.ts';
+import { enScreens } from '../../src/client/i18n/en-screens.ts';
 import { enSettings, type SettingsCatalogue } from '../../src/client/i18n/en-settings.ts';
 import { hiMarketing } from '../../src/client/i18n/hi-marketing.ts';
 import { hi } from '../../src/client/i18n/hi.ts';
@@ -15,7 +16,7 @@ const forms = (value: string | Record<string, string>) =>
 describe('the catalogues', () => {
   it('give every English message in Hindi, filling the same placeholders', () => {
     for (const [english, hindi] of [
-      [en, hi],
+      [{ ...en, ...enScreens }, hi],
       [enMarketing, hiMarketing],
       [enSettings, hiSettings],
     ] as Array<

@@ -1,6 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { unload } from 'swr';
 import { afterEach } from 'vitest';
+import { enScreens } from '../../src/client/i18n/en-screens.ts';
+import { addScreenWords } from '../../src/client/i18n/i18n.ts';
+
+// The app loads the screens' English words with each screen; a test renders a screen directly.
+addScreenWords(enScreens);
 
 afterEach(async () => {
   cleanup();

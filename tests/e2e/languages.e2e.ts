@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { en } from '../../src/client/i18n/en.ts';
+import { enScreens } from '../../src/client/i18n/en-screens.ts';
 import { enMarketing } from '../../src/client/i18n/en-marketing.ts';
 import { enSettings } from '../../src/client/i18n/en-settings.ts';
 import { hi } from '../../src/client/i18n/hi.ts';
@@ -27,6 +28,21 @@ const baseURL = inject('baseURL');
 const browser = useChromium();
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/** Every message key: one showing on a screen means its words were not loaded (i18n.ts). */
+const messageKeys = Object.keys({ ...en, ...enScreens, ...enMarketing, ...enSettings });
+
+/** The keys a screen shows as text, or as a label, title or placeholder, instead of words. */
+async function keysShown(page: Page): Promise<string[]> {
+  return page.evaluate((keys) => {
+    const said = [document.body.innerText];
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      for (const name of ['aria-label', 'title', 'placeholder']) said.push(el.getAttribute(name) ?? '');
+    }
+    const text = said.join('\n');
+    return keys.filter((key) => text.includes(key));
+  }, messageKeys);
+}
+
 /**
  * The English UI text that must not show in Hindi: every catalogue message (and plural form)
  * that Hindi says otherwise, cut at its placeholders, the pieces of three letters or more.
@@ -35,6 +51,7 @@ function englishPieces(): string[] {
   const pieces = new Set<string>();
   const englishWords: Record<string, string | Record<string, string>> = {
     ...en,
+    ...enScreens,
     ...enMarketing,
     ...enSettings,
   };
@@ -268,7 +285,7 @@ describe('axe in both languages', () => {
             await page.evaluate((lang) => localStorage.setItem('eduportal-language', lang), language);
             for (const route of signedIn) {
               await open(page, route);
-              const violations = await axeViolations(page);
+              const violations = [...(await axeViolations(page)), ...(await keysShown(page))];
               if (violations.length > 0) found[`${language} ${route}`] = violations;
             }
             await open(page, '/settings');
@@ -283,7 +300,7 @@ describe('axe in both languages', () => {
             await page.evaluate((lang) => localStorage.setItem('eduportal-language', lang), language);
             for (const route of publicRoutes) {
               await open(page, route);
-              const violations = await axeViolations(page);
+              const violations = [...(await axeViolations(page)), ...(await keysShown(page))];
               if (violations.length > 0) found[`${language} ${route} (signed out)`] = violations;
             }
           }

@@ -13,7 +13,8 @@ import type { CurrentUser } from '../../shared/contracts/users.ts';
 import { CURRENT_USER_PATH, type FirstReads } from '../../shared/first-reads.ts';
 import type { ClientRoutePath } from '../../shared/routes.ts';
 import { Layout } from '../components/layout/layout.tsx';
-import { applyLanguage } from '../i18n/i18n.ts';
+import { enScreens } from '../i18n/en-screens.ts';
+import { addScreenWords, applyLanguage } from '../i18n/i18n.ts';
 import type { ApiClient } from '../lib/api-client.ts';
 import { createSession, SessionProvider } from '../lib/session.tsx';
 import DashbordRoute from '../routes/dashbord.tsx';
@@ -31,6 +32,9 @@ const screens: Partial<Record<ClientRoutePath, RouteComponent>> = {
 };
 
 /** Nothing is asked of the API while rendering: every read the screen makes is in `reads`. */
+// The screens rendered here are signed-in screens: their words are all here at once.
+addScreenWords(enScreens);
+
 const noApi = { onSessionEnded: () => () => {}, tokenMode: 'cookies' } as unknown as ApiClient;
 const never = () => new Promise<never>(() => {});
 

@@ -15,7 +15,8 @@ import { safeRedirect } from '../lib/safe-redirect.ts';
 import { createSession, type Session } from '../lib/session.tsx';
 import { routeFiles } from './route-files.ts';
 import { signedInRoutes } from './signed-in-routes.ts';
-import { t } from '../i18n/i18n.ts';
+import { loadScreenWords, t } from '../i18n/i18n.ts';
+import { prerenderedRoutes } from './prerendered-routes.ts';
 import { serverText } from '../i18n/server-messages.ts';
 
 export interface RouterContext {
@@ -52,6 +53,12 @@ function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
   );
 }
 
+/**
+ * The marketing pages bring their own words (en.ts, en-marketing.ts); every other screen waits for
+ * the rest of English as well as its code, so a first visit does not carry the signed-in words.
+ */
+const firstScreens = new Set<string>(prerenderedRoutes);
+
 /** The screens whose address carries a search (`?q=`). */
 const searchedRoutes = new Set<string>(['/dashbord', '/videos']);
 
@@ -65,7 +72,11 @@ const routeTree = rootRoute.addChildren(
     createRoute({
       getParentRoute: () => rootRoute,
       path,
-      component: lazyRouteComponent(routeFiles[path]),
+      component: lazyRouteComponent(
+        firstScreens.has(path)
+          ? routeFiles[path]
+          : () => Promise.all([routeFiles[path](), loadScreenWords()]).then(([screen]) => screen),
+      ),
       // /login reads where to go back to after signing in; the video lists, what was searched
       // ("Search videos", so that a search has an address to share and to reopen offline).
       validateSearch: (search: Record<string, unknown>): { redirect?: string; q?: string } => {

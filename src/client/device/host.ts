@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { loadScreenWords } from '../i18n/i18n.ts';
 
 /**
  * What the device's engines (outbox, uploads, downloads) share: their code loads on demand, a
@@ -34,7 +35,8 @@ export function lazyEngine<E, A = void>(
       return current;
     },
     load(arg) {
-      loading ??= load(arg).then((engine) => (current = engine));
+      // An engine writes its messages as it works, so the screens' words come with it.
+      loading ??= Promise.all([load(arg), loadScreenWords()]).then(([engine]) => (current = engine));
       return loading;
     },
     mayHaveWork: () => current !== undefined || openFlag.isSet(),

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { LANGUAGE_KEY, type Language } from '../../shared/language.ts';
 import type { MarketingCatalogue } from './en-marketing.ts';
 import type { SettingsCatalogue } from './en-settings.ts';
+import type { enScreens } from './en-screens.ts';
 import { en, type Catalogue, type MessageKey, type PluralKey } from './en.ts';
 
 /**
@@ -19,7 +20,24 @@ export const LANGUAGES: ReadonlyArray<{ code: Language; name: string }> = [
 const LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };
 
 let language: Language = 'en';
-let catalogue: Catalogue = en;
+/** English as far as it is loaded: en.ts at once, en-screens.ts once a screen needs it. */
+const english = { ...en } as Catalogue;
+let catalogue: Catalogue = english;
+let screenWords: Promise<void> | undefined;
+
+/** Adds the screens' English words (the server's render and the tests take them at once). */
+export function addScreenWords(words: typeof enScreens): void {
+  Object.assign(english, words);
+}
+
+/**
+ * Loads the screens' English words, once: every screen but the marketing pages, and every device
+ * engine, waits for it before it shows a word. Hindi has them all in its one chunk.
+ */
+export function loadScreenWords(): Promise<void> {
+  screenWords ??= import('./en-screens.ts').then(({ enScreens }) => addScreenWords(enScreens));
+  return screenWords;
+}
 const listeners = new Set<() => void>();
 
 /** The language stored on this device, English when none (or storage is refused). */
@@ -50,7 +68,7 @@ export async function applyLanguage(lang: Language): Promise<void> {
     marketing = marketingHindi.hiMarketing;
     settingsHindi = settings.hiSettings;
   } else {
-    catalogue = en;
+    catalogue = english;
     marketing = settingsHindi = undefined;
   }
   language = lang;
@@ -94,7 +112,8 @@ export const fill = (text: string, values?: Record<string, string | number>) =>
 
 /** A message in the language on show, with its `{placeholders}` filled. */
 export function t(key: MessageKey, values?: Record<string, string | number>): string {
-  return fill(catalogue[key] as string, values);
+  // A key whose words are not loaded shows as itself, which the screen walks look for.
+  return fill((catalogue[key] as string | undefined) ?? key, values);
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();
@@ -106,7 +125,9 @@ export function plural(key: PluralKey, n: number, values?: Record<string, string
   const tag = locale();
   let rules = pluralRules.get(tag);
   if (!rules) pluralRules.set(tag, (rules = new Intl.PluralRules(tag)));
-  const forms = catalogue[key] as Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+  const forms = catalogue[key] as
+    (Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }) | undefined;
+  if (!forms) return key;
   return fill(forms[rules.select(n)] ?? forms.other, { n: formatNumber(n), ...values });
 }
 
