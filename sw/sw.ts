@@ -29,6 +29,8 @@ import {
 import { SCREENS_SIZE_URL, SETTINGS_CACHE } from '../src/shared/network-policy.ts';
 import { drainFromWorker, workerSettings } from './outbox-sync.ts';
 import { API_PREFIX } from '../src/shared/api-prefix.ts';
+import { apiUrl } from '../src/shared/endpoint.ts';
+import { siteApi } from '../src/shared/endpoints/site.ts';
 
 /** A precache entry; `screen` marks a file only screens not yet opened need (scripts/vite/screens-manifest.ts). */
 type AppFile = PrecacheEntry & { screen?: boolean; bytes?: number };
@@ -130,7 +132,7 @@ registerRoute(
     request.method === 'GET' &&
     url.origin === self.location.origin &&
     url.pathname.startsWith(`${API_PREFIX}/`) &&
-    url.pathname !== `${API_PREFIX}/healthcheck`,
+    url.pathname !== apiUrl(siteApi.health.path()),
   new NetworkFirst({
     cacheName: API_CACHE,
     networkTimeoutSeconds: 8,
