@@ -90,7 +90,7 @@ const floorZones = (floors, message) =>
 
 /** The API's first path segments: a string or template starting with one is an API path. */
 const apiNouns =
-  'users|videos|likes|comments|tweets|subscriptions|dashboard|uploads|healthcheck|limits|contact';
+  'users|videos|likes|comments|tweets|subscriptions|dashboard|uploads|healthcheck|limits|contact|courses|progress';
 const apiPathLiterals = [
   `Literal[value=/^\\/(${apiNouns})(\\/|\\?|$)/]`,
   `TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/(${apiNouns})(\\/|\\?|$)/]`,

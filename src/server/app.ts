@@ -27,6 +27,9 @@ import { SubscriptionsService } from './modules/subscriptions/subscriptions.serv
 import { TweetsRepository } from './modules/tweets/tweets.repository.ts';
 import { tweetsRoutes } from './modules/tweets/tweets.routes.ts';
 import { TweetsService } from './modules/tweets/tweets.service.ts';
+import { CoursesRepository } from './modules/courses/courses.repository.ts';
+import { coursesRoutes } from './modules/courses/courses.routes.ts';
+import { CoursesService } from './modules/courses/courses.service.ts';
 import { SessionsRepository } from './modules/users/sessions.repository.ts';
 import { SessionsService } from './modules/users/sessions.service.ts';
 import { TokenSigner } from './modules/users/tokens.ts';
@@ -125,6 +128,7 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
   const likes = new LikesService(new LikesRepository(db.kysely), storage);
   const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db.kysely), usersRepo, storage);
   const tweets = new TweetsService(new TweetsRepository(db.kysely), usersRepo, storage);
+  const courses = new CoursesService(new CoursesRepository(db.kysely), usersRepo, videos, storage);
   const idempotency = new IdempotencyRepository(db.kysely);
 
   registerInstanceHeader(app, config.instanceId);
@@ -162,6 +166,7 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
       await api.register(likesRoutes, { likes });
       await api.register(subscriptionsRoutes, { subscriptions });
       await api.register(tweetsRoutes, { tweets });
+      await api.register(coursesRoutes, { courses });
       await api.register(dashboardRoutes, {
         dashboard: new DashboardRepository(db.kysely),
         users: usersRepo,

@@ -6,7 +6,7 @@ import { API_PREFIX } from './api-prefix.ts';
  * (src/shared/endpoints/) carry no schema values, only their types, so the page's first route does
  * not load zod; the schemas stay in src/shared/contracts/ beside the types named here.
  */
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
 /** `/likes/toggle/:kind/:id` -> `'kind' | 'id'`. */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -28,6 +28,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0012-video-media-summary', 'Success'],
       ['0013-word-search', 'Success'],
       ['0014-disabled-accounts', 'Success'],
+      ['0015-courses', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -50,6 +51,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0012-video-media-summary',
       '0013-word-search',
       '0014-disabled-accounts',
+      '0015-courses',
     ]);
   });
 

@@ -194,6 +194,32 @@ export interface InstanceLeasesTable {
   lease_until: string;
 }
 
+export interface CoursesTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  description: string;
+  language: string;
+  cover: string | null;
+  /** 1 once the owner published it, else 0. */
+  published: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CourseLessonsTable {
+  course_id: string;
+  video_id: string;
+  /** The lesson's place; only the order counts (positions are numbered from 1 when read). */
+  position: number;
+}
+
+export interface CourseEnrolmentsTable {
+  course_id: string;
+  user_id: string;
+  enrolled_at: string;
+}
+
 export interface Database {
   contact_messages: ContactMessagesTable;
   users: UsersTable;
@@ -215,4 +241,7 @@ export interface Database {
   media_writes: MediaWritesTable;
   instance_leases: InstanceLeasesTable;
   backfills: BackfillsTable;
+  courses: CoursesTable;
+  course_lessons: CourseLessonsTable;
+  course_enrolments: CourseEnrolmentsTable;
 }

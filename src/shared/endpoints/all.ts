@@ -1,4 +1,5 @@
 import { commentsApi } from './comments.ts';
+import { coursesApi } from './courses.ts';
 import { likesApi } from './likes.ts';
 import { siteApi } from './site.ts';
 import { subscriptionsApi } from './subscriptions.ts';
@@ -13,6 +14,7 @@ import { videosApi } from './videos.ts';
  */
 export const allEndpoints = {
   comments: commentsApi,
+  courses: coursesApi,
   likes: likesApi,
   site: siteApi,
   subscriptions: subscriptionsApi,

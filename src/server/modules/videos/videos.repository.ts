@@ -99,6 +99,23 @@ export class VideosRepository {
     return row === undefined ? undefined : Number(row.comments_count);
   }
 
+  /** Videos by id, in the order of `ids`, those that no longer exist left out. */
+  async byIds(ids: string[]): Promise<VideoListRow[]> {
+    return reader.byIds(this.db, ids);
+  }
+
+  /** Which of `ids` are videos of `ownerId`. */
+  async ownedAmong(ownerId: string, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('videos')
+      .select('id')
+      .where('owner_id', '=', ownerId)
+      .where('id', 'in', ids)
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
   async findWithOwner(id: string): Promise<VideoListRow | undefined> {
     return reader.byId(this.db, id);
   }

@@ -83,6 +83,16 @@ export class VideosService {
     return { ...toPaged(await this.toVideos(rows), page, total), ...(suggestion ? { suggestion } : {}) };
   }
 
+  /** Videos as answers, in the order of `ids`; ids of videos that no longer exist are left out. */
+  async byIds(ids: string[]): Promise<Video[]> {
+    return this.toVideos(await this.videos.byIds(ids));
+  }
+
+  /** Which of `ids` are videos of `ownerId` (a course's lessons are its owner's own videos). */
+  async ownedAmong(ownerId: string, ids: string[]): Promise<Set<string>> {
+    return this.videos.ownedAmong(ownerId, ids);
+  }
+
   async get(id: string): Promise<Video> {
     const row = await this.videos.findWithOwner(id);
     if (!row) throw missingVideo();

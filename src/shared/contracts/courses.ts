@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { publicUserSchema } from './users.ts';
+import { ID_PARAM_MAX, videoSchema } from './videos.ts';
+
+/** The most lessons a course holds (docs/api.md, "Courses"). */
+export const MAX_LESSONS = 200;
+
+const title = z
+  .string({ error: (i) => (i.input === undefined ? 'Title is required' : 'Title must be text') })
+  .trim()
+  .min(1, 'Title is required')
+  .max(120, 'Title is at most 120 characters');
+const description = z
+  .string({ error: 'Description must be text' })
+  .trim()
+  .max(5000, 'Description is at most 5000 characters');
+/** A BCP 47 tag as people write them: a language, then optional script, region or variant parts. */
+const language = z
+  .string({ error: (i) => (i.input === undefined ? 'Language is required' : 'Language must be text') })
+  .trim()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, 'Language must be a language tag such as en or hi');
+
+export const courseInputSchema = z.object({ title, description: description.default(''), language }).strict();
+export type CourseInput = z.infer<typeof courseInputSchema>;
+
+export const coursePatchSchema = z
+  .object({
+    title: title.optional(),
+    description: description.optional(),
+    language: language.optional(),
+    published: z.boolean({ error: 'published must be true or false' }).optional(),
+  })
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'Send at least one field to change' });
+export type CoursePatch = z.infer<typeof coursePatchSchema>;
+
+export const courseLessonsSchema = z
+  .object({
+    videoIds: z
+      .array(z.string({ error: 'Each lesson is a video id' }).min(1).max(ID_PARAM_MAX), {
+        error: 'videoIds must be a list of video ids',
+      })
+      .min(1, 'A course has at least one lesson')
+      .max(MAX_LESSONS, `A course has at most ${MAX_LESSONS} lessons`)
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'A video is a lesson once only' }),
+  })
+  .strict();
+export type CourseLessons = z.infer<typeof courseLessonsSchema>;
+
+export const enrolmentSchema = z
+  .object({ enrolled: z.boolean({ error: 'enrolled must be true or false' }) })
+  .strict();
+export type Enrolment = z.infer<typeof enrolmentSchema>;
+
+export const courseSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  language: z.string(),
+  cover: z.string().nullable(),
+  owner: publicUserSchema,
+  published: z.boolean(),
+  lessonsCount: z.number().int(),
+  /** Seconds, the lessons' durations added up. */
+  totalDuration: z.number(),
+  /** Whether the signed-in student is enrolled; absent when no one is signed in. */
+  enrolled: z.boolean().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Course = z.infer<typeof courseSchema>;
+
+/** One course with its lessons in order, each with its video as every video answer has it. */
+export const courseDetailSchema = courseSchema.extend({
+  lessons: z.array(z.object({ position: z.number().int(), video: videoSchema })),
+});
+export type CourseDetail = z.infer<typeof courseDetailSchema>;
