@@ -30,6 +30,9 @@ import { TweetsService } from './modules/tweets/tweets.service.ts';
 import { CoursesRepository } from './modules/courses/courses.repository.ts';
 import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { CoursesService } from './modules/courses/courses.service.ts';
+import { ProgressRepository } from './modules/progress/progress.repository.ts';
+import { progressRoutes } from './modules/progress/progress.routes.ts';
+import { ProgressService } from './modules/progress/progress.service.ts';
 import { SessionsRepository } from './modules/users/sessions.repository.ts';
 import { SessionsService } from './modules/users/sessions.service.ts';
 import { TokenSigner } from './modules/users/tokens.ts';
@@ -128,7 +131,8 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
   const likes = new LikesService(new LikesRepository(db.kysely), storage);
   const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db.kysely), usersRepo, storage);
   const tweets = new TweetsService(new TweetsRepository(db.kysely), usersRepo, storage);
-  const courses = new CoursesService(new CoursesRepository(db.kysely), usersRepo, videos, storage);
+  const progress = new ProgressService(new ProgressRepository(db.kysely), videos);
+  const courses = new CoursesService(new CoursesRepository(db.kysely), usersRepo, videos, progress, storage);
   const idempotency = new IdempotencyRepository(db.kysely);
 
   registerInstanceHeader(app, config.instanceId);
@@ -167,6 +171,7 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
       await api.register(subscriptionsRoutes, { subscriptions });
       await api.register(tweetsRoutes, { tweets });
       await api.register(coursesRoutes, { courses });
+      await api.register(progressRoutes, { progress });
       await api.register(dashboardRoutes, {
         dashboard: new DashboardRepository(db.kysely),
         users: usersRepo,

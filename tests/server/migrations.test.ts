@@ -29,6 +29,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0013-word-search', 'Success'],
       ['0014-disabled-accounts', 'Success'],
       ['0015-courses', 'Success'],
+      ['0016-progress', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -52,6 +53,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0013-word-search',
       '0014-disabled-accounts',
       '0015-courses',
+      '0016-progress',
     ]);
   });
 

@@ -93,26 +93,32 @@ const CASES: Array<{ route: string; url: (ids: Ids) => string; statements: numbe
   {
     route: '/api/v1/courses',
     url: () => '/api/v1/courses',
-    statements: 5,
-    why: "session, the count, the page joined to owners, its lessons' totals, which the viewer follows",
+    statements: 6,
+    why: "session, the count, the page joined to owners, its lessons' totals, which the viewer follows, the viewer's places in their lessons",
   },
   {
     route: '/api/v1/courses/enrolled',
     url: () => '/api/v1/courses/enrolled',
-    statements: 5,
-    why: "session, the count, the page joined to owners, its lessons' totals, which the viewer follows",
+    statements: 6,
+    why: "session, the count, the page joined to owners, its lessons' totals, which the viewer follows, the viewer's places in their lessons",
   },
   {
     route: '/api/v1/courses/user/{userId}',
     url: (ids) => `/api/v1/courses/user/${ids.ana}`,
-    statements: 6,
-    why: "session, the user exists, the count, the page, its lessons' totals, which the viewer follows",
+    statements: 7,
+    why: "session, the user exists, the count, the page, its lessons' totals, which the viewer follows, the viewer's places",
   },
   {
     route: '/api/v1/courses/{courseId}',
     url: (ids) => `/api/v1/courses/${ids.course}`,
-    statements: 6,
-    why: "session, the course with its owner, its lessons' totals, enrolled, the lessons' ids, their videos",
+    statements: 7,
+    why: "session, the course with its owner, its lessons' totals, enrolled, the viewer's places, the lessons' ids, their videos",
+  },
+  {
+    route: '/api/v1/progress/recent',
+    url: () => '/api/v1/progress/recent',
+    statements: 4,
+    why: 'session, the latest places, their videos, the courses they are lessons of',
   },
 ];
 
@@ -228,6 +234,11 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
       ['PUT', `/api/v1/courses/${ids.course}/lessons`, { videoIds: [videos[0], videos[1]] }],
       ['PATCH', `/api/v1/courses/${ids.course}`, { published: true }],
       ['POST', `/api/v1/courses/${ids.course}/enrol`, { enrolled: true }],
+      [
+        'PUT',
+        `/api/v1/progress/${videos[0]}`,
+        { position: 1, completed: false, at: new Date().toISOString() },
+      ],
     ] as const) {
       const res = await app.inject({ method, url, payload, headers: bearer(ana) });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);

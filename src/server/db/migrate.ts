@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-video-media-summary.ts';
 import * as m0013 from './migrations/0013-word-search.ts';
 import * as m0014 from './migrations/0014-disabled-accounts.ts';
 import * as m0015 from './migrations/0015-courses.ts';
+import * as m0016 from './migrations/0016-progress.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -45,6 +46,7 @@ const migrations: Record<string, MigrationModule> = {
   '0013-word-search': m0013,
   '0014-disabled-accounts': m0014,
   '0015-courses': m0015,
+  '0016-progress': m0016,
 };
 
 /** Names the transaction-level advisory lock that migrations hold on PostgreSQL (any constant). */

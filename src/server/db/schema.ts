@@ -220,6 +220,17 @@ export interface CourseEnrolmentsTable {
   enrolled_at: string;
 }
 
+export interface VideoProgressTable {
+  user_id: string;
+  video_id: string;
+  /** Seconds from the start. */
+  position: number;
+  /** 1 once the student finished the video; it stays 1. */
+  completed: number;
+  /** When the student was there, by the device's clock (never later than the server's). */
+  at: string;
+}
+
 export interface Database {
   contact_messages: ContactMessagesTable;
   users: UsersTable;
@@ -244,4 +255,5 @@ export interface Database {
   courses: CoursesTable;
   course_lessons: CourseLessonsTable;
   course_enrolments: CourseEnrolmentsTable;
+  video_progress: VideoProgressTable;
 }

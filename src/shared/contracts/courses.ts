@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { courseProgressSchema } from './progress.ts';
 import { publicUserSchema } from './users.ts';
 import { ID_PARAM_MAX, videoSchema } from './videos.ts';
 
@@ -65,6 +66,8 @@ export const courseSchema = z.object({
   totalDuration: z.number(),
   /** Whether the signed-in student is enrolled; absent when no one is signed in. */
   enrolled: z.boolean().optional(),
+  /** The signed-in student's lessons finished and where to continue; absent when no one is signed in. */
+  progress: courseProgressSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,6 +1,7 @@
 import { commentsApi } from './comments.ts';
 import { coursesApi } from './courses.ts';
 import { likesApi } from './likes.ts';
+import { progressApi } from './progress.ts';
 import { siteApi } from './site.ts';
 import { subscriptionsApi } from './subscriptions.ts';
 import { tweetsApi } from './tweets.ts';
@@ -16,6 +17,7 @@ export const allEndpoints = {
   comments: commentsApi,
   courses: coursesApi,
   likes: likesApi,
+  progress: progressApi,
   site: siteApi,
   subscriptions: subscriptionsApi,
   tweets: tweetsApi,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { monotonicNow } from '../../clock.ts';
+import type { CourseProgress } from '../../../shared/contracts/progress.ts';
 import type {
   Course,
   CourseDetail,
@@ -12,6 +13,7 @@ import { AppError } from '../../errors.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
 import { ownerFrom } from '../users/owner-columns.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
+import type { ProgressService } from '../progress/progress.service.ts';
 import type { VideosService } from '../videos/videos.service.ts';
 import type { CourseListRow, CourseRow, CoursesRepository, LessonStats } from './courses.repository.ts';
 
@@ -24,6 +26,7 @@ export class CoursesService {
     private readonly courses: CoursesRepository,
     private readonly users: UsersRepository,
     private readonly videos: VideosService,
+    private readonly progress: ProgressService,
     private readonly storage: MediaStorage,
     private readonly now: () => Date = monotonicNow,
   ) {}
@@ -31,7 +34,7 @@ export class CoursesService {
   private toCourse(
     row: CourseListRow,
     stats: LessonStats | undefined,
-    enrolled: boolean | undefined,
+    viewer?: { enrolled: boolean; progress: CourseProgress | undefined },
   ): Course {
     return {
       _id: row.id,
@@ -43,20 +46,28 @@ export class CoursesService {
       published: Number(row.published) === 1,
       lessonsCount: stats?.count ?? 0,
       totalDuration: stats?.duration ?? 0,
-      ...(enrolled === undefined ? {} : { enrolled }),
+      ...(viewer ? { enrolled: viewer.enrolled } : {}),
+      ...(viewer?.progress ? { progress: viewer.progress } : {}),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
   }
 
-  /** Rows as answers: their lessons' totals in one statement, and, signed in, whether enrolled in another. */
+  /** Rows as answers: their lessons' totals in one statement; signed in, enrolment and progress in one each. */
   private async toCourses(rows: CourseListRow[], viewerId: string | undefined): Promise<Course[]> {
     const ids = rows.map((r) => r.id);
-    const [stats, enrolled] = await Promise.all([
+    const [stats, enrolled, progress] = await Promise.all([
       this.courses.lessonStats(ids),
       viewerId === undefined ? undefined : this.courses.enrolledAmong(viewerId, ids),
+      viewerId === undefined ? undefined : this.progress.ofCourses(viewerId, ids),
     ]);
-    return rows.map((row) => this.toCourse(row, stats.get(row.id), enrolled?.has(row.id)));
+    return rows.map((row) =>
+      this.toCourse(
+        row,
+        stats.get(row.id),
+        enrolled && { enrolled: enrolled.has(row.id), progress: progress?.get(row.id) },
+      ),
+    );
   }
 
   /** A course the viewer may see: published, or their own. */
@@ -113,7 +124,10 @@ export class CoursesService {
       updated_at: now,
     });
     const row = await this.courses.findWithOwner(id);
-    return this.toCourse(row!, undefined, false);
+    return this.toCourse(row!, undefined, {
+      enrolled: false,
+      progress: { completedLessons: 0, totalLessons: 0, resume: null },
+    });
   }
 
   async update(userId: string, id: string, patch: CoursePatch): Promise<Course> {
