@@ -62,13 +62,19 @@ async function bothLanguages(page: Page, name: string, ready: () => Promise<void
   await ready();
 }
 
+/** A teacher's video, uploaded from their own phone: its title (made unique) and id. */
+async function anotherTeaches(title: string): Promise<{ title: string; id: string }> {
+  const owner = await browser().newContext({ baseURL, ...phone });
+  await signUp(owner, 'teach', 'Kavya Iyer');
+  const unique = `${title} ${uniqueName('v')}`;
+  const id = await uploadClip(owner, unique);
+  await owner.close();
+  return { title: unique, id };
+}
+
 describe('a lesson seen online', () => {
   it('opens offline at its own address after it was chosen from the dashboard', async () => {
-    const owner = await browser().newContext({ baseURL, ...phone });
-    await signUp(owner, 'teach', 'Kavya Iyer');
-    const title = `Seen on the dashboard ${uniqueName('v')}`;
-    const id = await uploadClip(owner, title);
-    await owner.close();
+    const { title, id } = await anotherTeaches('Seen on the dashboard');
 
     const context = await browser().newContext({ baseURL, ...phone });
     await signUp(context, 'seen', 'Imran Khan');
@@ -148,11 +154,7 @@ describe('back online with nothing waiting to be sent', () => {
 
 describe('the player offline', () => {
   it('says a lesson seen but not saved is not on this device, and offers nothing that cannot work', async () => {
-    const owner = await browser().newContext({ baseURL, ...phone });
-    await signUp(owner, 'teach', 'Kavya Iyer');
-    const title = `Seen, not saved ${uniqueName('v')}`;
-    const id = await uploadClip(owner, title);
-    await owner.close();
+    const { title, id } = await anotherTeaches('Seen, not saved');
 
     const context = await browser().newContext({ baseURL, ...phone });
     await signUp(context, 'unsaved', 'Imran Khan');
@@ -236,11 +238,7 @@ describe('the player offline', () => {
 
 describe('a saved lesson, from its download alone', () => {
   it('is answered offline by the worker with no word from the page, until it is deleted', async () => {
-    const owner = await browser().newContext({ baseURL, ...phone });
-    await signUp(owner, 'teach', 'Kavya Iyer');
-    const title = `Kept on the phone ${uniqueName('v')}`;
-    const id = await uploadClip(owner, title);
-    await owner.close();
+    const { title, id } = await anotherTeaches('Kept on the phone');
 
     const context = await browser().newContext({ baseURL, ...phone });
     await signUp(context, 'kept', 'Meena Kumari');

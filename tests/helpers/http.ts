@@ -145,3 +145,20 @@ export async function uploadVideo(
     payload: body.payload,
   });
 }
+
+export type ApiCall = [
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  who?: SignedIn,
+  payload?: object,
+];
+
+/** `/api/v1{path}` on the app, as `who` (or signed out), with a JSON body when one is given. */
+export function apiCall(app: FastifyInstance, ...[method, path, who, payload]: ApiCall) {
+  return app.inject({
+    method,
+    url: `/api/v1${path}`,
+    headers: who ? bearer(who) : {},
+    ...(payload ? { payload } : {}),
+  });
+}

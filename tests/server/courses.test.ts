@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/databases.ts';
-import { bearer, json, registerAndSignIn, uploadVideo, type SignedIn } from '../helpers/http.ts';
+import {
+  apiCall,
+  type ApiCall,
+  json,
+  registerAndSignIn,
+  uploadVideo,
+  type SignedIn,
+} from '../helpers/http.ts';
 import { createTestServer, type TestServer } from '../helpers/server.ts';
 
 interface CourseAnswer {
@@ -33,18 +40,7 @@ describe.each(databaseKinds)('courses on %s', (kind) => {
     await server.close();
   });
 
-  const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    url: string,
-    who?: SignedIn,
-    payload?: object,
-  ) =>
-    server.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: who ? bearer(who) : {},
-      ...(payload ? { payload } : {}),
-    });
+  const call = (...args: ApiCall) => apiCall(server.app, ...args);
 
   /** Ana's course with the given lessons, published unless told otherwise. */
   async function course(lessons: string[], { publish = true, title = 'Numbers' } = {}): Promise<string> {

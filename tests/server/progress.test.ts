@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/databases.ts';
-import { bearer, clip, json, registerAndSignIn, uploadVideo, type SignedIn } from '../helpers/http.ts';
+import {
+  apiCall,
+  type ApiCall,
+  clip,
+  json,
+  registerAndSignIn,
+  uploadVideo,
+  type SignedIn,
+} from '../helpers/http.ts';
 import { createTestServer, type TestServer } from '../helpers/server.ts';
 
 /** A video whose container says nothing, so it has the length the form gives (here, minutes). */
@@ -31,13 +39,7 @@ describe.each(databaseKinds)('progress on %s', (kind) => {
     await server.close();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, who?: SignedIn, payload?: object) =>
-    server.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: who ? bearer(who) : {},
-      ...(payload ? { payload } : {}),
-    });
+  const call = (...args: ApiCall) => apiCall(server.app, ...args);
   const put = (videoId: string, body: object, who: SignedIn = ben) =>
     call('PUT', `/progress/${videoId}`, who, body);
 
