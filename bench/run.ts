@@ -44,6 +44,7 @@ const FULL: SeedSizes = {
   tweetLikes: 200_000,
   subscriptions: 50_000,
   history: 50_000,
+  courses: 10_000,
 };
 const SIZES = Object.fromEntries(
   Object.entries(FULL).map(([k, v]) => [k, Math.max(k === 'users' ? 100 : 1, Math.round(v * SCALE))]),
@@ -122,7 +123,7 @@ async function apiSection(kind: DatabaseConfig['kind'], label: string) {
   say(`\n## API on ${label}\n`);
   say(`Load average when this section started: ${loadNow()}.\n`);
   say(
-    `Seeded ${fmt(SIZES.users)} users, ${fmt(SIZES.videos)} videos, ${fmt(SIZES.comments)} comments, ${fmt(SIZES.tweets)} tweets and ` +
+    `Seeded ${fmt(SIZES.users)} users, ${fmt(SIZES.videos)} videos, ${fmt(SIZES.comments)} comments, ${fmt(SIZES.tweets)} tweets, ${fmt(SIZES.courses)} courses and ` +
       `${fmt(SIZES.videoLikes + SIZES.commentLikes + SIZES.tweetLikes)} likes in ${fmt(seedSeconds, 1)} s.`,
   );
   const env: Record<string, string> = {
@@ -163,6 +164,13 @@ async function apiSection(kind: DatabaseConfig['kind'], label: string) {
       { name: 'GET /videos?q=4242 (search, few matches)', path: '/api/v1/videos?q=4242' },
       { name: 'GET /videos?q=video (search, every video)', path: '/api/v1/videos?q=video' },
       { name: 'GET /tweets', path: '/api/v1/tweets' },
+      // Courses: the first page and one in the middle of 10,000, signed in (progress included).
+      { name: 'GET /courses', path: '/api/v1/courses' },
+      {
+        name: `GET /courses?page=${Math.ceil(SIZES.courses / 40)} (middle)`,
+        path: `/api/v1/courses?page=${Math.ceil(SIZES.courses / 40)}`,
+      },
+      { name: 'GET /courses/k7 (five lessons)', path: '/api/v1/courses/k7' },
       { name: 'GET /users/c/user7', path: '/api/v1/users/c/user7' },
       { name: 'GET /dashboard/stats/u7', path: '/api/v1/dashboard/stats/u7' },
       {

@@ -24,6 +24,8 @@ export interface SeedSizes {
   tweetLikes: number;
   subscriptions: number;
   history: number;
+  /** Published courses of five lessons each, and enrolments in them. */
+  courses: number;
 }
 
 /** Stored media keys the rows point at; the benchmark puts real files there. */
@@ -39,6 +41,7 @@ export const smallSeed = (videos: number): SeedSizes => ({
   tweetLikes: 5_000,
   subscriptions: 2_000,
   history: 2_000,
+  courses: 100,
 });
 
 export const SEED_MEDIA = {
@@ -92,6 +95,16 @@ export async function seed(db: Kysely<Database>, kind: DatabaseConfig['kind'], s
   await run(`insert into watch_history (user_id, video_id, watched_at)
     select 'u' || (n % ${u} + 1), 'v' || (n * 3 % ${s.videos} + 1), ${time('n')} from ${series(s.history)}
     ${kind === 'sqlite' ? 'where true' : ''} on conflict do nothing`);
+  // Courses of five lessons each, every user enrolled in a few, all published.
+  await run(`insert into courses (id, owner_id, title, description, language, cover, published, created_at, updated_at)
+    select 'k' || n, 'u' || (n % ${u} + 1), 'Course ' || n, 'About course ' || n, 'en', null, 1, ${time('n * 11')}, ${time('n * 11')}
+    from ${series(s.courses)}`);
+  await run(`insert into course_lessons (course_id, video_id, position)
+    select 'k' || ((n - 1) / 5 + 1), 'v' || ((n * 13) % ${s.videos} + 1), (n - 1) % 5 + 1
+    from ${series(s.courses * 5)} ${kind === 'sqlite' ? 'where true' : ''} on conflict do nothing`);
+  await run(`insert into course_enrolments (course_id, user_id, enrolled_at)
+    select 'k' || (n % ${s.courses} + 1), 'u' || (n % ${u} + 1), ${time('n')}
+    from ${series(s.courses * 3)} ${kind === 'sqlite' ? 'where true' : ''} on conflict do nothing`);
   // SQLite is analyzed the way its own PRAGMA optimize does it, within an analysis limit: that
   // writes the sqlite_stat1 summaries but no STAT4 samples. The server never runs ANALYZE, so a
   // real database has no samples, and with them SQLite plans again, on every run, each statement

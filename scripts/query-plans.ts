@@ -25,6 +25,7 @@ const SIZES: SeedSizes = {
   tweetLikes: 50_000,
   subscriptions: 20_000,
   history: 30_000,
+  courses: 10_000,
 };
 
 interface Captured {
