@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../helpers/databases.ts';
-import { bearer, json, registerAndSignIn, signIn, uploadVideo, type SignedIn } from '../helpers/http.ts';
+import {
+  apiCall,
+  json,
+  registerAndSignIn,
+  signIn,
+  uploadVideo,
+  type ApiCall,
+  type SignedIn,
+} from '../helpers/http.ts';
 import { createTestServer, type TestServer } from '../helpers/server.ts';
 
 describe.each(databaseKinds)('comments, likes, subscriptions, tweets and stats on %s', (kind) => {
@@ -19,13 +27,7 @@ describe.each(databaseKinds)('comments, likes, subscriptions, tweets and stats o
     await server.close();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who?: SignedIn, payload?: object) =>
-    server.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: who ? bearer(who) : {},
-      ...(payload ? { payload } : {}),
-    });
+  const call = (...args: ApiCall) => apiCall(server.app, ...args);
 
   describe('comments', () => {
     it('adds, pages newest first with owner, likes and liked, edits and deletes by the author', async () => {

@@ -58,19 +58,7 @@ export class CoursesRepository {
 
   /** Published courses, newest first. */
   async listPublished(page: PageQuery): Promise<{ rows: CourseListRow[]; total: number }> {
-    const [counted] = await this.db
-      .selectFrom('courses')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('published', '=', 1)
-      .execute();
-    const rows = await this.withOwner()
-      .where('c.published', '=', 1)
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute();
-    return { rows, total: Number(counted?.n ?? 0) };
+    return this.listWhere({ published: true }, page);
   }
 
   /** One owner's courses, newest first; unpublished ones only when `withDrafts`. */
@@ -79,13 +67,22 @@ export class CoursesRepository {
     withDrafts: boolean,
     page: PageQuery,
   ): Promise<{ rows: CourseListRow[]; total: number }> {
-    let count = this.db
-      .selectFrom('courses')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('owner_id', '=', ownerId);
-    let rows = this.withOwner().where('c.owner_id', '=', ownerId);
-    if (!withDrafts) {
-      count = count.where('published', '=', 1);
+    return this.listWhere({ ownerId, published: !withDrafts }, page);
+  }
+
+  /** A page of courses, newest first, and how many there are, narrowed by owner and by published. */
+  private async listWhere(
+    only: { ownerId?: string; published: boolean },
+    page: PageQuery,
+  ): Promise<{ rows: CourseListRow[]; total: number }> {
+    let count = this.db.selectFrom('courses as c').select((eb) => eb.fn.countAll<number>().as('n'));
+    let rows = this.withOwner();
+    if (only.ownerId !== undefined) {
+      count = count.where('c.owner_id', '=', only.ownerId);
+      rows = rows.where('c.owner_id', '=', only.ownerId);
+    }
+    if (only.published) {
+      count = count.where('c.published', '=', 1);
       rows = rows.where('c.published', '=', 1);
     }
     const [counted] = await count.execute();
