@@ -33,15 +33,28 @@ export function missingPackages() {
   return [...new Set(missing)];
 }
 
+/** Ports this process has already handed out: the kernel may offer a closed probe's port again. */
+const handedOut = new Set();
+
+/**
+ * A port nothing listens on now and that this process has not handed out before, so that two
+ * daemons started side by side never race for one port.
+ */
 export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const probe = net.createServer();
+      probe.on('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const { port: offered } = probe.address();
+        probe.close(() => resolve(offered));
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

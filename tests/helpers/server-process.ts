@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_MAIN, serverEnv } from '../../scripts/lib/services.mjs';
+import { SERVER_MAIN, freePort, serverEnv } from '../../scripts/lib/services.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -17,16 +16,7 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * Starts the built production server (dist/server) as its own process, on a free port with a
