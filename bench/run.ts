@@ -171,6 +171,7 @@ async function apiSection(kind: DatabaseConfig['kind'], label: string) {
         path: `/api/v1/courses?page=${Math.ceil(SIZES.courses / 40)}`,
       },
       { name: 'GET /courses/k7 (five lessons)', path: '/api/v1/courses/k7' },
+      { name: 'GET /courses?q=42 (search)', path: '/api/v1/courses?q=42' },
       { name: 'GET /users/c/user7', path: '/api/v1/users/c/user7' },
       { name: 'GET /dashboard/stats/u7', path: '/api/v1/dashboard/stats/u7' },
       {

@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../src/server/config.ts';
 import type { Database } from '../src/server/db/schema.ts';
 import { fillWords } from '../src/server/db/migrations/0013-word-search.ts';
+import { recount } from '../src/server/db/migrations/0018-course-lesson-summary.ts';
 
 export interface SeedSizes {
   users: number;
@@ -102,6 +103,9 @@ export async function seed(db: Kysely<Database>, kind: DatabaseConfig['kind'], s
   await run(`insert into course_lessons (course_id, video_id, position)
     select 'k' || ((n - 1) / 5 + 1), 'v' || ((n * 13) % ${s.videos} + 1), (n - 1) % 5 + 1
     from ${series(s.courses * 5)} ${kind === 'sqlite' ? 'where true' : ''} on conflict do nothing`);
+  // Each course's kept lesson summary (migration 0018) and its search words (0017), as the server writes them.
+  await sql`update courses set ${recount('courses.id', sql`1 = 1`)}`.execute(db);
+  await fillWords(db as unknown as Kysely<unknown>, 'courses');
   await run(`insert into course_enrolments (course_id, user_id, enrolled_at)
     select 'k' || (n % ${s.courses} + 1), 'u' || (n % ${u} + 1), ${time('n')}
     from ${series(s.courses * 3)} ${kind === 'sqlite' ? 'where true' : ''} on conflict do nothing`);

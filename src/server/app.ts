@@ -132,7 +132,13 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
   const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db.kysely), usersRepo, storage);
   const tweets = new TweetsService(new TweetsRepository(db.kysely), usersRepo, storage);
   const progress = new ProgressService(new ProgressRepository(db.kysely), videos);
-  const courses = new CoursesService(new CoursesRepository(db.kysely), usersRepo, videos, progress, storage);
+  const courses = new CoursesService(
+    new CoursesRepository(db.kysely, db.dialect, config.searchCacheSeconds),
+    usersRepo,
+    videos,
+    progress,
+    media,
+  );
   const idempotency = new IdempotencyRepository(db.kysely);
 
   registerInstanceHeader(app, config.instanceId);
@@ -170,7 +176,7 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
       await api.register(likesRoutes, { likes });
       await api.register(subscriptionsRoutes, { subscriptions });
       await api.register(tweetsRoutes, { tweets });
-      await api.register(coursesRoutes, { courses });
+      await api.register(coursesRoutes, { courses, storage, config });
       await api.register(progressRoutes, { progress });
       await api.register(dashboardRoutes, {
         dashboard: new DashboardRepository(db.kysely),

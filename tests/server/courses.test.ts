@@ -118,6 +118,13 @@ describe.each(databaseKinds)('courses on %s', (kind) => {
     expect(last.hasNextPage).toBe(false);
     const mine = json(await call('GET', `/courses/user/${ana.userId}?limit=10`, ana)).data;
     expect(mine.totalDocs).toBe(6);
+    // The published total is kept (migration 0018): it follows unpublishing, publishing and deleting.
+    await call('PATCH', `/courses/${ids[0]}`, ana, { published: false });
+    await call('DELETE', `/courses/${ids[1]}`, ana);
+    await call('PATCH', `/courses/${ids[2]}`, ana, { published: true });
+    const now = json(await call('GET', '/courses?limit=1')).data;
+    expect(now).toMatchObject({ totalDocs: 3, totalPages: 3 });
+    expect(json(await call('GET', '/courses?limit=1&page=4')).data).toMatchObject({ totalDocs: 3, docs: [] });
     expect((await call('GET', '/courses/user/no-such-user')).statusCode).toBe(404);
   });
 
@@ -139,6 +146,94 @@ describe.each(databaseKinds)('courses on %s', (kind) => {
     expect((await call('DELETE', `/courses/${first}`, ana)).statusCode).toBe(200);
     expect((await call('GET', `/courses/${first}`)).statusCode).toBe(404);
     expect((await call('GET', `/videos/v/${videos[0]}`)).statusCode).toBe(200);
+  });
+
+  it("keeps each course's lesson count and total duration on every list, following deleted videos and changed durations", async () => {
+    const db = server.database.db.kysely;
+    const durations = new Map<string, number>();
+    for (const id of videos) {
+      const row = await db
+        .selectFrom('videos')
+        .select('duration')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      durations.set(id, Number(row.duration));
+    }
+    const sum = (ids: string[]) => ids.reduce((total, id) => total + durations.get(id)!, 0);
+    // Durations are single-precision on PostgreSQL (\`real\`), as the videos' own are.
+    const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
+    const first = await course([videos[0]!, videos[1]!, videos[2]!], { title: 'All three' });
+    const second = await course([videos[1]!], { title: 'Just one' });
+    const draft = await course([videos[1]!, videos[2]!], { publish: false, title: 'Draft' });
+    await call('POST', `/courses/${first}/enrol`, ben, { enrolled: true });
+
+    /** Every answer that shows the course, as [lessonsCount, totalDuration]. */
+    const seen = async (id: string, who: SignedIn) => {
+      const lists = [
+        ...(json(await call('GET', '/courses?limit=50', who)).data.docs as CourseAnswer[]),
+        ...(json(await call('GET', `/courses/user/${ana.userId}`, who)).data.docs as CourseAnswer[]),
+        ...(json(await call('GET', '/courses/enrolled', who)).data.docs as CourseAnswer[]),
+        json(await call('GET', `/courses/${id}`, who)).data as CourseAnswer,
+      ];
+      return [
+        ...new Set(
+          lists
+            .filter((c) => c._id === id)
+            .map((c) => JSON.stringify([c.lessonsCount, round(c.totalDuration)])),
+        ),
+      ];
+    };
+    expect(await seen(first, ben)).toEqual([JSON.stringify([3, round(sum(videos))])]);
+    expect(await seen(draft, ana)).toEqual([JSON.stringify([2, round(sum([videos[1]!, videos[2]!]))])]);
+
+    // Setting the lessons again recounts them.
+    await call('PUT', `/courses/${draft}/lessons`, ana, { videoIds: [videos[2]!] });
+    expect(await seen(draft, ana)).toEqual([JSON.stringify([1, round(sum([videos[2]!]))])]);
+
+    // A video's duration changes (as a later probe may): every course holding it follows.
+    await db.updateTable('videos').set({ duration: 1000 }).where('id', '=', videos[2]!).execute();
+    durations.set(videos[2]!, 1000);
+    expect(await seen(first, ben)).toEqual([JSON.stringify([3, round(sum(videos))])]);
+    expect(await seen(draft, ana)).toEqual([JSON.stringify([1, 1000])]);
+
+    // A deleted video leaves every course, and the kept numbers follow.
+    expect((await call('DELETE', `/videos/${videos[1]}`, ana)).statusCode).toBe(200);
+    expect(await seen(first, ben)).toEqual([JSON.stringify([2, round(sum([videos[0]!, videos[2]!]))])]);
+    expect(await seen(second, ana)).toEqual([JSON.stringify([0, 0])]);
+    expect(await seen(draft, ana)).toEqual([JSON.stringify([1, 1000])]);
+    // What the server keeps is what counting the lesson rows answers, for every course.
+    const counted = await db
+      .selectFrom('courses as c')
+      .select((eb) => [
+        'c.id',
+        'c.lessons_count',
+        'c.total_duration',
+        eb
+          .selectFrom('course_lessons as l')
+          .select((n) => n.fn.countAll<number>().as('n'))
+          .whereRef('l.course_id', '=', 'c.id')
+          .as('n'),
+      ])
+      .execute();
+    for (const row of counted) expect(Number(row.lessons_count), row.id).toBe(Number(row.n));
+  });
+
+  it('answers a user with no course an empty page, an unknown user 404, and a page past the end its total', async () => {
+    await course([videos[0]!]);
+    expect(json(await call('GET', `/courses/user/${ben.userId}`)).data).toMatchObject({
+      totalDocs: 0,
+      docs: [],
+    });
+    expect((await call('GET', '/courses/user/nobody', ana)).statusCode).toBe(404);
+    expect(json(await call('GET', '/courses?page=3&limit=1', ben)).data).toMatchObject({
+      totalDocs: 1,
+      docs: [],
+      page: 3,
+    });
+    expect(json(await call('GET', '/courses/enrolled?page=2', ben)).data).toMatchObject({
+      totalDocs: 0,
+      docs: [],
+    });
   });
 
   it("takes only the owner's own videos, each once, 1 to 200 of them, and only from the owner", async () => {

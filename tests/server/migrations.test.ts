@@ -30,6 +30,8 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0014-disabled-accounts', 'Success'],
       ['0015-courses', 'Success'],
       ['0016-progress', 'Success'],
+      ['0017-course-cover-and-search', 'Success'],
+      ['0018-course-lesson-summary', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -54,6 +56,8 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0014-disabled-accounts',
       '0015-courses',
       '0016-progress',
+      '0017-course-cover-and-search',
+      '0018-course-lesson-summary',
     ]);
   });
 

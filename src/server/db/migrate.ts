@@ -16,6 +16,8 @@ import * as m0013 from './migrations/0013-word-search.ts';
 import * as m0014 from './migrations/0014-disabled-accounts.ts';
 import * as m0015 from './migrations/0015-courses.ts';
 import * as m0016 from './migrations/0016-progress.ts';
+import * as m0017 from './migrations/0017-course-cover-and-search.ts';
+import * as m0018 from './migrations/0018-course-lesson-summary.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -47,6 +49,8 @@ const migrations: Record<string, MigrationModule> = {
   '0014-disabled-accounts': m0014,
   '0015-courses': m0015,
   '0016-progress': m0016,
+  '0017-course-cover-and-search': m0017,
+  '0018-course-lesson-summary': m0018,
 };
 
 /** Names the transaction-level advisory lock that migrations hold on PostgreSQL (any constant). */

@@ -205,6 +205,18 @@ export interface CoursesTable {
   published: number;
   created_at: string;
   updated_at: string;
+  /** The title's and description's words, as search reads them (migration 0017; db/words.ts). */
+  title_words: Generated<string>;
+  description_words: Generated<string>;
+  /** Its lessons, and their durations added up in seconds (migration 0018): kept, not counted. */
+  lessons_count: Generated<number>;
+  total_duration: Generated<number>;
+}
+
+/** Kept counts of courses (migration 0018): `published`, the total of `GET /courses`. */
+export interface CourseCountsTable {
+  name: 'published';
+  n: number;
 }
 
 export interface CourseLessonsTable {
@@ -254,6 +266,7 @@ export interface Database {
   backfills: BackfillsTable;
   courses: CoursesTable;
   course_lessons: CourseLessonsTable;
+  course_counts: CourseCountsTable;
   course_enrolments: CourseEnrolmentsTable;
   video_progress: VideoProgressTable;
 }

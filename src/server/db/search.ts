@@ -4,10 +4,20 @@ import { wordsVector } from './migrations/0013-word-search.ts';
 import { byteOrder, charCount, oneTypoApart, queryWords } from './words.ts';
 
 /**
- * Search by words (docs/api.md, "Search"), for any table that migration 0013's `addWordSearch`
- * gave words: `videos` now, courses later with the same rules.
+ * Search by words (docs/api.md, "Search"), for any table that `addWordSearch` (migration 0013)
+ * gave words: `videos` (0013) and `courses` (0017), by the same rules.
  */
-export type SearchTable = 'videos';
+export type SearchTable = 'videos' | 'courses';
+
+/**
+ * Which rows of each table a search may answer, over the row `v`: every video; only published
+ * courses (a draft is its owner's alone). The index holds drafts too, so that publishing is a
+ * change of one column, not of the index.
+ */
+const SEARCHABLE: Record<SearchTable, RawBuilder<unknown> | undefined> = {
+  videos: undefined,
+  courses: sql`v.published = 1`,
+};
 
 /** One page of matching ids, best first; the number of matches; the corrected query, if one was used. */
 export interface SearchPage {
@@ -77,12 +87,14 @@ async function rank(
     ${count(title, false)} as in_title,
     ${count(sql`(' ' || v.title_words || ' ' || v.description_words || ' ')`, true)} as whole,
     (case when ${at(title, ` ${words[0]}`)} = 1 then 1 else 0 end) as named`;
+  const only = SEARCHABLE[table];
+  const also = only ? sql` and ${only}` : sql``;
   const matches =
     dialect === 'sqlite'
       ? sql`select ${scores} from ${sql.table(`${table}_words`)} s join ${t} v on v.rowid = s.rowid
-          where ${sql.table(`${table}_words`)} match ${words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(' AND ')}`
+          where ${sql.table(`${table}_words`)} match ${words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(' AND ')}${also}`
       : sql`select ${scores} from ${t} v
-          where ${wordsVector('v.')} @@ ${words.map((w) => `'${w.replace(/['\\]/g, (c) => `\\${c}`)}':*`).join(' & ')}::tsquery`;
+          where ${wordsVector('v.')} @@ ${words.map((w) => `'${w.replace(/['\\]/g, (c) => `\\${c}`)}':*`).join(' & ')}::tsquery${also}`;
   // One statement reads the matches once for both the page and the total (a window count).
   const page = await sql<{ id: string; n: number }>`
     with m as (${matches})

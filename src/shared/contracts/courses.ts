@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { pagedSchema } from './pagination.ts';
 import { courseProgressSchema } from './progress.ts';
 import { publicUserSchema } from './users.ts';
-import { ID_PARAM_MAX, videoSchema } from './videos.ts';
+import { ID_PARAM_MAX, videoSchema, videoSearchSchema } from './videos.ts';
 
 /** The most lessons a course holds (docs/api.md, "Courses"). */
 export const MAX_LESSONS = 200;
@@ -72,6 +73,16 @@ export const courseSchema = z.object({
   updatedAt: z.string(),
 });
 export type Course = z.infer<typeof courseSchema>;
+
+/** `GET /courses?q=`: the words to look for, by the rules of video search (docs/api.md, "Search"). */
+export const courseSearchSchema = videoSearchSchema;
+
+/**
+ * A page of `GET /courses`; after a search that found nothing as typed, `suggestion` is the
+ * corrected query whose courses the page lists ("Showing results for …"), as for videos.
+ */
+export const coursePageSchema = pagedSchema(courseSchema).extend({ suggestion: z.string().optional() });
+export type CoursePage = z.infer<typeof coursePageSchema>;
 
 /** One course with its lessons in order, each with its video as every video answer has it. */
 export const courseDetailSchema = courseSchema.extend({

@@ -1,43 +1,206 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { PageQuery } from '../../../shared/contracts/pagination.ts';
+import type { Dialect } from '../../db/database.ts';
+import { recount } from '../../db/migrations/0018-course-lesson-summary.ts';
+import { reusableQuery } from '../../db/reusable.ts';
 import type { CoursesTable, Database } from '../../db/schema.ts';
+import { RememberedSearches, searchByWords } from '../../db/search.ts';
+import { storedWords } from '../../db/words.ts';
 import { ownerColumns, type OwnerRow } from '../users/owner-columns.ts';
 
 export type CourseRow = Selectable<CoursesTable>;
-export type CourseListRow = CourseRow & OwnerRow;
-
-/** What a course's lessons add up to, read from the lesson rows and their videos. */
-export interface LessonStats {
-  count: number;
-  duration: number;
-}
+/** A course joined to its owner and, for a signed-in viewer, whether they are enrolled (1/0, true/false). */
+export type CourseListRow = CourseRow & OwnerRow & { enrolled?: number | boolean | null };
 
 /**
- * Courses, their ordered lessons and enrolments. Lists read a page from their index newest first
- * (OFFSET over at most the site's courses, a few thousand index entries at worst); counts are
- * counted, as a course list is small beside the videos and comments.
+ * `enrolled`: whether the viewer follows the course `c` (one lookup in the enrolments' primary
+ * key); no column when no one is signed in.
  */
-export class CoursesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+const enrolledColumn = (viewerId: string | undefined) =>
+  viewerId === undefined
+    ? []
+    : [
+        sql<number>`exists (select 1 from course_enrolments ce where ce.course_id = c.id and ce.user_id = ${viewerId})`.as(
+          'enrolled',
+        ),
+      ];
 
-  private withOwner() {
-    return this.db
+/** Which courses a list holds. */
+type ListKind = 'published' | 'owner' | 'ownerAll' | 'enrolled';
+
+/**
+ * A page of courses and how many the list has, in one statement: the rows in their index's order,
+ * each joined to its owner, with the course's kept lesson summary (migration 0018), whether the
+ * viewer is enrolled (one lookup in the enrolments' primary key per row), and the list's count as
+ * a column. Built and compiled once per shape (reusable.ts).
+ */
+const pageQuery = reusableQuery(
+  (
+    db: Kysely<Database>,
+    shape: { kind: ListKind; viewer: boolean; limit: number; offset: number },
+    v: { ownerId: string; viewerId: string },
+  ) => {
+    const enrolled = enrolledColumn(shape.viewer ? v.viewerId : undefined);
+    if (shape.kind === 'enrolled') {
+      // Published ones, and the viewer's own drafts (an owner may try a course out first).
+      const mine = (
+        q: ExpressionBuilder<
+          Database & { e: Database['course_enrolments'] } & { c: Database['courses'] },
+          'e' | 'c'
+        >,
+      ) =>
+        q.and([
+          q('e.user_id', '=', v.viewerId),
+          q.or([q('c.published', '=', 1), q('c.owner_id', '=', v.viewerId)]),
+        ]);
+      return db
+        .selectFrom('course_enrolments as e')
+        .innerJoin('courses as c', 'c.id', 'e.course_id')
+        .innerJoin('users as o', 'o.id', 'c.owner_id')
+        .selectAll('c')
+        .select(ownerColumns)
+        .select(sql<number>`1`.as('enrolled'))
+        .select((eb) =>
+          eb
+            .selectFrom('course_enrolments as e')
+            .innerJoin('courses as c', 'c.id', 'e.course_id')
+            .select((n) => n.fn.countAll<number>().as('n'))
+            .where(mine)
+            .as('list_total'),
+        )
+        .where(mine)
+        .orderBy('e.enrolled_at', 'desc')
+        .orderBy('e.course_id', 'desc')
+        .limit(shape.limit)
+        .offset(shape.offset);
+    }
+    const narrowed = shape.kind !== 'published';
+    const onlyPublished = shape.kind !== 'ownerAll';
+    // The published courses' total is kept (migration 0018); one owner's few are counted.
+    let counted = db
+      .selectFrom('courses')
+      .select((n) => n.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', v.ownerId);
+    if (onlyPublished) counted = counted.where('published', '=', 1);
+    const total = narrowed
+      ? counted
+      : db.selectFrom('course_counts').select('n').where('name', '=', 'published');
+    if (shape.offset === 0) {
+      let rows = db
+        .selectFrom('courses as c')
+        .innerJoin('users as o', 'o.id', 'c.owner_id')
+        .selectAll('c')
+        .select(ownerColumns)
+        .select(enrolled)
+        .select(total.as('list_total'));
+      if (narrowed) rows = rows.where('c.owner_id', '=', v.ownerId);
+      if (onlyPublished) rows = rows.where('c.published', '=', 1);
+      return rows.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(shape.limit);
+    }
+    // A later page takes its ids from the index alone, stepping over the earlier entries without
+    // reading their rows, then reads and joins the page's own (as paging.ts does for videos).
+    let ids = db.selectFrom('courses').select('id');
+    if (narrowed) ids = ids.where('owner_id', '=', v.ownerId);
+    if (onlyPublished) ids = ids.where('published', '=', 1);
+    return db
+      .selectFrom(
+        ids
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(shape.limit)
+          .offset(shape.offset)
+          .as('p'),
+      )
+      .crossJoin('courses as c')
+      .crossJoin('users as o')
+      .whereRef('c.id', '=', 'p.id')
+      .whereRef('o.id', '=', 'c.owner_id')
+      .selectAll('c')
+      .select(ownerColumns)
+      .select(enrolled)
+      .select(total.as('list_total'))
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc');
+  },
+);
+
+const oneQuery = reusableQuery(
+  (db: Kysely<Database>, shape: { viewer: boolean }, v: { id: string; viewerId: string }) =>
+    db
       .selectFrom('courses as c')
       .innerJoin('users as o', 'o.id', 'c.owner_id')
       .selectAll('c')
-      .select(ownerColumns);
+      .select(ownerColumns)
+      .select(enrolledColumn(shape.viewer ? v.viewerId : undefined))
+      .where('c.id', '=', v.id),
+);
+
+/** The words search reads (migration 0017), written with the text they come from. */
+function searchWords(fields: { title?: string | undefined; description?: string | undefined }) {
+  return {
+    ...(fields.title === undefined ? {} : { title_words: storedWords(fields.title) }),
+    ...(fields.description === undefined ? {} : { description_words: storedWords(fields.description) }),
+  };
+}
+
+export class CoursesRepository {
+  private readonly searches: RememberedSearches;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect = 'sqlite',
+    /** How long a search's ranking is reused (config.searchCacheSeconds; 0: never), as for videos. */
+    searchCacheSeconds = 0,
+  ) {
+    this.searches = new RememberedSearches(searchCacheSeconds);
+  }
+
+  /** One page of the published courses matching the words of `q`, best first (db/search.ts). */
+  async search(
+    q: string,
+    page: PageQuery,
+    viewerId?: string,
+  ): Promise<{ rows: CourseListRow[]; total: number; suggestion?: string }> {
+    const at = { limit: page.limit, offset: (page.page - 1) * page.limit };
+    const { ids, total, suggestion } = await this.searches.answer('courses', q, at, () =>
+      searchByWords(this.db, this.dialect, 'courses', q, at),
+    );
+    const found: CourseListRow[] =
+      ids.length === 0
+        ? []
+        : await this.db
+            .selectFrom('courses as c')
+            .innerJoin('users as o', 'o.id', 'c.owner_id')
+            .selectAll('c')
+            .select(ownerColumns)
+            .select(enrolledColumn(viewerId))
+            .where('c.id', 'in', ids)
+            .execute();
+    const byId = new Map(found.map((r) => [r.id, r]));
+    const rows = ids.map((id) => byId.get(id)).filter((r): r is CourseListRow => r !== undefined);
+    return { rows, total, ...(suggestion ? { suggestion } : {}) };
   }
 
   async insert(row: Insertable<CoursesTable>): Promise<void> {
-    await this.db.insertInto('courses').values(row).execute();
+    await this.db
+      .insertInto('courses')
+      .values({ ...row, ...searchWords(row) })
+      .execute();
+    this.searches.forget();
   }
 
   async find(id: string): Promise<CourseRow | undefined> {
     return this.db.selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async findWithOwner(id: string): Promise<CourseListRow | undefined> {
-    return this.withOwner().where('c.id', '=', id).executeTakeFirst();
+  /** The course joined to its owner; with `viewerId`, whether they are enrolled. */
+  async findWithOwner(id: string, viewerId?: string): Promise<CourseListRow | undefined> {
+    const [row] = await oneQuery(
+      this.db,
+      { viewer: viewerId !== undefined },
+      { id, viewerId: viewerId ?? '' },
+    );
+    return row;
   }
 
   async update(
@@ -47,18 +210,42 @@ export class CoursesRepository {
   ): Promise<void> {
     await this.db
       .updateTable('courses')
-      .set({ ...fields, updated_at: now })
+      .set({ ...fields, ...searchWords(fields), updated_at: now })
       .where('id', '=', id)
       .execute();
+    // After the commit: what searches find changed (a title, a description, or published).
+    this.searches.forget();
   }
 
-  async delete(id: string): Promise<void> {
-    await this.db.deleteFrom('courses').where('id', '=', id).execute();
+  /**
+   * Points the cover at `key` only if it still names `previous` (a compare and swap, as for a
+   * video's thumbnail: of two replacements racing, each learns which file it replaced). Answers
+   * whether the row changed.
+   */
+  async swapCover(id: string, previous: string | null, key: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('courses')
+      .set({ cover: key, updated_at: now })
+      .where('id', '=', id)
+      .where((eb) => (previous === null ? eb('cover', 'is', null) : eb('cover', '=', previous)))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Published courses, newest first. */
-  async listPublished(page: PageQuery): Promise<{ rows: CourseListRow[]; total: number }> {
-    return this.listWhere({ published: true }, page);
+  /** Deletes the row (its lessons and enrolments go with it) and answers the cover it named. */
+  async delete(id: string): Promise<{ cover: string | null } | undefined> {
+    const gone = await this.db
+      .deleteFrom('courses')
+      .where('id', '=', id)
+      .returning('cover')
+      .executeTakeFirst();
+    this.searches.forget();
+    return gone;
+  }
+
+  /** Published courses, newest first; with `viewerId`, whether they follow each. */
+  async listPublished(page: PageQuery, viewerId?: string): Promise<{ rows: CourseListRow[]; total: number }> {
+    return this.listOf('published', page, { viewerId });
   }
 
   /** One owner's courses, newest first; unpublished ones only when `withDrafts`. */
@@ -66,33 +253,9 @@ export class CoursesRepository {
     ownerId: string,
     withDrafts: boolean,
     page: PageQuery,
+    viewerId?: string,
   ): Promise<{ rows: CourseListRow[]; total: number }> {
-    return this.listWhere({ ownerId, published: !withDrafts }, page);
-  }
-
-  /** A page of courses, newest first, and how many there are, narrowed by owner and by published. */
-  private async listWhere(
-    only: { ownerId?: string; published: boolean },
-    page: PageQuery,
-  ): Promise<{ rows: CourseListRow[]; total: number }> {
-    let count = this.db.selectFrom('courses as c').select((eb) => eb.fn.countAll<number>().as('n'));
-    let rows = this.withOwner();
-    if (only.ownerId !== undefined) {
-      count = count.where('c.owner_id', '=', only.ownerId);
-      rows = rows.where('c.owner_id', '=', only.ownerId);
-    }
-    if (only.published) {
-      count = count.where('c.published', '=', 1);
-      rows = rows.where('c.published', '=', 1);
-    }
-    const [counted] = await count.execute();
-    const found = await rows
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute();
-    return { rows: found, total: Number(counted?.n ?? 0) };
+    return this.listOf(withDrafts ? 'ownerAll' : 'owner', page, { ownerId, viewerId });
   }
 
   /**
@@ -100,51 +263,30 @@ export class CoursesRepository {
    * drafts (an owner may try a course out before publishing it).
    */
   async listEnrolled(userId: string, page: PageQuery): Promise<{ rows: CourseListRow[]; total: number }> {
-    const base = this.db
-      .selectFrom('course_enrolments as e')
-      .innerJoin('courses as c', 'c.id', 'e.course_id')
-      .where('e.user_id', '=', userId)
-      .where((eb) => eb.or([eb('c.published', '=', 1), eb('c.owner_id', '=', userId)]));
-    const [counted] = await base.select((eb) => eb.fn.countAll<number>().as('n')).execute();
-    const rows = await base
-      .innerJoin('users as o', 'o.id', 'c.owner_id')
-      .selectAll('c')
-      .select(ownerColumns)
-      .orderBy('e.enrolled_at', 'desc')
-      .orderBy('e.course_id', 'desc')
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute();
-    return { rows, total: Number(counted?.n ?? 0) };
+    return this.listOf('enrolled', page, { viewerId: userId });
   }
 
-  /** Each course's lesson count and total duration, in one statement for a page of courses. */
-  async lessonStats(courseIds: string[]): Promise<Map<string, LessonStats>> {
-    if (courseIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('course_lessons as l')
-      .innerJoin('videos as v', 'v.id', 'l.video_id')
-      .select((eb) => [
-        'l.course_id',
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number>('v.duration').as('duration'),
-      ])
-      .where('l.course_id', 'in', courseIds)
-      .groupBy('l.course_id')
-      .execute();
-    return new Map(rows.map((r) => [r.course_id, { count: Number(r.n), duration: Number(r.duration ?? 0) }]));
-  }
-
-  /** Which of `courseIds` `userId` is enrolled in. */
-  async enrolledAmong(userId: string, courseIds: string[]): Promise<Set<string>> {
-    if (courseIds.length === 0) return new Set();
-    const rows = await this.db
-      .selectFrom('course_enrolments')
-      .select('course_id')
-      .where('user_id', '=', userId)
-      .where('course_id', 'in', courseIds)
-      .execute();
-    return new Set(rows.map((r) => r.course_id));
+  /**
+   * A page of a list with its total from the same statement. A page with no row carries no total:
+   * the first page is then an empty list; a later one is past the end, and its total is counted
+   * by reading the first page's single row.
+   */
+  private async listOf(
+    kind: ListKind,
+    page: PageQuery,
+    { ownerId, viewerId }: { ownerId?: string | undefined; viewerId?: string | undefined },
+  ): Promise<{ rows: CourseListRow[]; total: number }> {
+    const read = (limit: number, offset: number) =>
+      pageQuery(
+        this.db,
+        { kind, viewer: viewerId !== undefined, limit, offset },
+        { ownerId: ownerId ?? '', viewerId: viewerId ?? '' },
+      );
+    const rows = await read(page.limit, (page.page - 1) * page.limit);
+    if (rows.length > 0) return { rows, total: Number(rows[0]!.list_total) };
+    if (page.page === 1) return { rows, total: 0 };
+    const [first] = await read(1, 0);
+    return { rows, total: Number(first?.list_total ?? 0) };
   }
 
   /** The course's lessons' videos, in order. */
@@ -166,7 +308,9 @@ export class CoursesRepository {
         .insertInto('course_lessons')
         .values(videoIds.map((videoId, i) => ({ course_id: courseId, video_id: videoId, position: i + 1 })))
         .execute();
-      await tx.updateTable('courses').set({ updated_at: now }).where('id', '=', courseId).execute();
+      // The kept summary (migration 0018), counted from the rows just written.
+      await sql`update courses set ${recount('courses.id', sql`1 = 1`)}, updated_at = ${now}
+        where id = ${courseId}`.execute(tx);
     });
   }
 

@@ -4,34 +4,56 @@ import {
   courseDetailSchema,
   courseInputSchema,
   courseLessonsSchema,
+  coursePageSchema,
   coursePatchSchema,
   courseSchema,
+  courseSearchSchema,
   enrolmentSchema,
 } from '../../../shared/contracts/courses.ts';
 import { envelopeSchema } from '../../../shared/contracts/envelope.ts';
 import { pagedSchema, pageQuerySchema } from '../../../shared/contracts/pagination.ts';
 import { ID_PARAM_MAX } from '../../../shared/contracts/videos.ts';
 import { coursesApi } from '../../../shared/endpoints/courses.ts';
+import type { Config } from '../../config.ts';
 import { ok } from '../../envelope.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { readUpload } from '../../plugins/uploads.ts';
+import type { MediaStorage } from '../../storage/storage.ts';
 import type { CoursesService } from './courses.service.ts';
+
+export interface CoursesRoutesOptions {
+  courses: CoursesService;
+  storage: MediaStorage;
+  config: Pick<Config, 'maxImageBytes'>;
+}
 
 const courseParams = z.object({ courseId: z.string().min(1).max(ID_PARAM_MAX) });
 const page = envelopeSchema(pagedSchema(courseSchema));
 const detail = envelopeSchema(courseDetailSchema);
 const one = envelopeSchema(courseSchema);
 
-export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = async (app, { courses }) => {
+export const coursesRoutes: FastifyPluginAsyncZod<CoursesRoutesOptions> = async (
+  app,
+  { courses, storage, config },
+) => {
   app.get(
     coursesApi.list.pattern,
     {
       schema: {
-        summary: 'Published courses, newest first',
-        querystring: pageQuerySchema(20),
-        response: { 200: page },
+        summary: 'Published courses, newest first; with q, the courses matching its words, best match first',
+        querystring: pageQuerySchema(20).extend(courseSearchSchema.shape),
+        response: { 200: envelopeSchema(coursePageSchema) },
       },
     },
-    async (request) => ok(200, 'Courses', await courses.list(request.principal?.userId, request.query)),
+    async (request) => {
+      const { q, ...query } = request.query;
+      const viewerId = request.principal?.userId;
+      return ok(
+        200,
+        'Courses',
+        q ? await courses.search(viewerId, q, query) : await courses.list(viewerId, query),
+      );
+    },
   );
 
   app.get(
@@ -114,6 +136,34 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
         'Course updated',
         await courses.update(principal.userId, request.params.courseId, request.body),
       );
+    },
+  );
+
+  app.patch(
+    coursesApi.setCover.pattern,
+    {
+      schema: {
+        summary: "Replace the course's cover picture (owner only)",
+        description: 'multipart/form-data with cover (an image, checked and stored as a thumbnail is)',
+        consumes: ['multipart/form-data'],
+        params: courseParams,
+        response: { 200: one },
+      },
+    },
+    async (request) => {
+      const principal = requireUser(request);
+      const upload = await readUpload(request, storage, {
+        cover: { label: 'Cover', maxBytes: config.maxImageBytes },
+      });
+      try {
+        return ok(
+          200,
+          'Cover updated',
+          await courses.setCover(principal.userId, request.params.courseId, upload),
+        );
+      } finally {
+        await upload.cleanup();
+      }
     },
   );
 

@@ -5,17 +5,20 @@ import type {
   Course,
   CourseDetail,
   CourseInput,
+  CoursePage,
   CoursePatch,
   Enrolment,
 } from '../../../shared/contracts/courses.ts';
 import { toPaged, type PageQuery, type Paged } from '../../../shared/contracts/pagination.ts';
 import { AppError } from '../../errors.ts';
-import type { MediaStorage } from '../../storage/storage.ts';
+import type { MultipartForm } from '../../multipart-form.ts';
+import { storeImage } from '../media/images.ts';
+import type { MediaLibrary } from '../media/media-library.ts';
 import { ownerFrom } from '../users/owner-columns.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { ProgressService } from '../progress/progress.service.ts';
 import type { VideosService } from '../videos/videos.service.ts';
-import type { CourseListRow, CourseRow, CoursesRepository, LessonStats } from './courses.repository.ts';
+import type { CourseListRow, CourseRow, CoursesRepository } from './courses.repository.ts';
 
 const missingCourse = () => new AppError(404, 'This course does not exist (it may have been deleted)');
 const notOwner = () => new AppError(403, 'Only the owner of this course may change or delete it');
@@ -27,52 +30,45 @@ export class CoursesService {
     private readonly users: UsersRepository,
     private readonly videos: VideosService,
     private readonly progress: ProgressService,
-    private readonly storage: MediaStorage,
+    private readonly media: MediaLibrary,
     private readonly now: () => Date = monotonicNow,
   ) {}
 
-  private toCourse(
-    row: CourseListRow,
-    stats: LessonStats | undefined,
-    viewer?: { enrolled: boolean; progress: CourseProgress | undefined },
-  ): Course {
+  private toCourse(row: CourseListRow, progress?: CourseProgress): Course {
     return {
       _id: row.id,
       title: row.title,
       description: row.description,
       language: row.language,
-      cover: row.cover ? this.storage.url(row.cover) : null,
-      owner: ownerFrom(row, this.storage),
+      cover: row.cover ? this.media.storage.url(row.cover) : null,
+      owner: ownerFrom(row, this.media.storage),
       published: Number(row.published) === 1,
-      lessonsCount: stats?.count ?? 0,
-      totalDuration: stats?.duration ?? 0,
-      ...(viewer ? { enrolled: viewer.enrolled } : {}),
-      ...(viewer?.progress ? { progress: viewer.progress } : {}),
+      // Kept on the row with the lessons (migration 0018).
+      lessonsCount: Number(row.lessons_count),
+      totalDuration: Number(row.total_duration),
+      // Read with the row when someone is signed in (1/0 on SQLite, true/false on PostgreSQL).
+      ...(row.enrolled === undefined ? {} : { enrolled: Boolean(Number(row.enrolled)) }),
+      ...(progress ? { progress } : {}),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
   }
 
-  /** Rows as answers: their lessons' totals in one statement; signed in, enrolment and progress in one each. */
+  /** Rows as answers; signed in, the viewer's progress in them from one statement for all. */
   private async toCourses(rows: CourseListRow[], viewerId: string | undefined): Promise<Course[]> {
-    const ids = rows.map((r) => r.id);
-    const [stats, enrolled, progress] = await Promise.all([
-      this.courses.lessonStats(ids),
-      viewerId === undefined ? undefined : this.courses.enrolledAmong(viewerId, ids),
-      viewerId === undefined ? undefined : this.progress.ofCourses(viewerId, ids),
-    ]);
-    return rows.map((row) =>
-      this.toCourse(
-        row,
-        stats.get(row.id),
-        enrolled && { enrolled: enrolled.has(row.id), progress: progress?.get(row.id) },
-      ),
-    );
+    const progress =
+      viewerId === undefined || rows.length === 0
+        ? undefined
+        : await this.progress.ofCourses(
+            viewerId,
+            rows.map((r) => r.id),
+          );
+    return rows.map((row) => this.toCourse(row, progress?.get(row.id)));
   }
 
   /** A course the viewer may see: published, or their own. */
   private async visible(id: string, viewerId: string | undefined): Promise<CourseListRow> {
-    const row = await this.courses.findWithOwner(id);
+    const row = await this.courses.findWithOwner(id, viewerId);
     if (!row || (Number(row.published) !== 1 && row.owner_id !== viewerId)) throw missingCourse();
     return row;
   }
@@ -85,14 +81,31 @@ export class CoursesService {
   }
 
   async list(viewerId: string | undefined, page: PageQuery): Promise<Paged<Course>> {
-    const { rows, total } = await this.courses.listPublished(page);
+    const { rows, total } = await this.courses.listPublished(page, viewerId);
     return toPaged(await this.toCourses(rows, viewerId), page, total);
+  }
+
+  /**
+   * "Search courses": the published courses holding the words of `q`, best first, or those one
+   * typo away with the corrected query as `suggestion`, by the rules of video search (docs/api.md,
+   * "Search"). A blank `q` is the plain list; a `q` with no word in it matches nothing.
+   */
+  async search(viewerId: string | undefined, q: string, page: PageQuery): Promise<CoursePage> {
+    if (q.trim() === '') return this.list(viewerId, page);
+    const { rows, total, suggestion } = await this.courses.search(q, page, viewerId);
+    return {
+      ...toPaged(await this.toCourses(rows, viewerId), page, total),
+      ...(suggestion ? { suggestion } : {}),
+    };
   }
 
   /** A user's courses: the published ones, and their drafts too when they ask for their own. */
   async listByOwner(ownerId: string, viewerId: string | undefined, page: PageQuery): Promise<Paged<Course>> {
-    if (!(await this.users.findById(ownerId))) throw new AppError(404, 'There is no such user');
-    const { rows, total } = await this.courses.listByOwner(ownerId, ownerId === viewerId, page);
+    const { rows, total } = await this.courses.listByOwner(ownerId, ownerId === viewerId, page, viewerId);
+    // An empty list may be an unknown user's: only then is the user looked up.
+    if (rows.length === 0 && !(await this.users.findById(ownerId))) {
+      throw new AppError(404, 'There is no such user');
+    }
     return toPaged(await this.toCourses(rows, viewerId), page, total);
   }
 
@@ -123,11 +136,8 @@ export class CoursesService {
       created_at: now,
       updated_at: now,
     });
-    const row = await this.courses.findWithOwner(id);
-    return this.toCourse(row!, undefined, {
-      enrolled: false,
-      progress: { completedLessons: 0, totalLessons: 0, resume: null },
-    });
+    const row = await this.courses.findWithOwner(id, userId);
+    return this.toCourse(row!, { completedLessons: 0, totalLessons: 0, resume: null });
   }
 
   async update(userId: string, id: string, patch: CoursePatch): Promise<Course> {
@@ -143,7 +153,7 @@ export class CoursesService {
       { ...fields, ...(published === undefined ? {} : { published: published ? 1 : 0 }) },
       this.now().toISOString(),
     );
-    const [course] = await this.toCourses([(await this.courses.findWithOwner(id))!], userId);
+    const [course] = await this.toCourses([(await this.courses.findWithOwner(id, userId))!], userId);
     return course!;
   }
 
@@ -166,10 +176,44 @@ export class CoursesService {
     return this.get(id, userId);
   }
 
-  /** Deletes the course; its videos stay. */
+  /**
+   * Replaces the cover: checked and stored as a video's thumbnail is (media/images.ts), the row
+   * pointed at it by a compare and swap, and only then the file it replaced released
+   * (docs/api.md, "Media").
+   */
+  async setCover(userId: string, id: string, upload: MultipartForm): Promise<Course> {
+    await this.owned(id, userId);
+    const file = upload.files.cover;
+    if (!file) {
+      throw new AppError(400, 'A cover image is required', [
+        { field: 'cover', message: 'A cover image is required' },
+      ]);
+    }
+    const key = await storeImage(this.media, file.tempPath, 'thumbnail', 'Cover', 'cover');
+    try {
+      for (;;) {
+        const row = await this.owned(id, userId);
+        await this.media.releasing(row.cover);
+        if (await this.courses.swapCover(id, row.cover, key, this.now().toISOString())) {
+          await this.media.settle([key]);
+          await this.media.release([row.cover]);
+          break;
+        }
+      }
+    } catch (err) {
+      await this.media.release([key]);
+      throw err;
+    }
+    const [course] = await this.toCourses([(await this.courses.findWithOwner(id, userId))!], userId);
+    return course!;
+  }
+
+  /** Deletes the course, then its cover's file; its videos stay. */
   async delete(userId: string, id: string): Promise<void> {
     await this.owned(id, userId);
-    await this.courses.delete(id);
+    const gone = await this.courses.delete(id);
+    if (!gone) throw missingCourse();
+    await this.media.release([gone.cover]);
   }
 
   async enrol(userId: string, id: string, { enrolled }: Enrolment): Promise<Enrolment> {

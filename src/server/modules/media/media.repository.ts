@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 
 /**
  * Every column that holds a media key. A new one is added here, and both questions below keep
- * the truth; migrations 0006 and 0009 index these for `referenced`.
+ * the truth; migrations 0006, 0009 and 0017 index these for `referenced`.
  */
 const MEDIA_COLUMNS = [
   ['users', 'avatar'],
@@ -11,6 +11,7 @@ const MEDIA_COLUMNS = [
   ['videos', 'video_file'],
   ['videos', 'thumbnail'],
   ['video_renditions', 'file'],
+  ['courses', 'cover'],
 ] as const;
 
 /** Which stored files the rows name. */
