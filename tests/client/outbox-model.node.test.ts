@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Outbox } from '../../src/client/device/outbox/outbox.ts';
 import { OutboxDatabase } from '../../src/client/device/outbox/outbox-db.ts';
+import { isNearEnd } from '../../src/shared/contracts/progress.ts';
 import { localRef } from '../../src/shared/outbox/model.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -18,7 +19,8 @@ import { createTestServer, type TestServer } from '../helpers/server.ts';
  * interleaved with the network failing in every way it does (down, answers lost after the server
  * acted, requests delivered twice, 503s from a proxy) and the page reloading. When the network
  * is finally good and the queue drained, the server must hold exactly what the model says: no
- * write lost, none applied twice.
+ * write lost, none applied twice, and of the places saved in a video (sent out of order, some
+ * with older times than others) the latest is the one the server keeps.
  *
  * OUTBOX_MODEL_RUNS sets how many sequences (the test suite runs 60; see docs for longer runs).
  * OUTBOX_MODEL_URL and OUTBOX_MODEL_DATABASE_URL run it against a cluster instead, through its
@@ -34,6 +36,8 @@ type Step =
   | { t: 'tweet'; text: string }
   | { t: 'edit'; which: number; text: string }
   | { t: 'delete'; which: number }
+  /** A place in the video: `permille` of its length, saved at a random time (`when`) in the last hour. */
+  | { t: 'progress'; permille: number; when: number }
   | { t: 'network'; mode: Network }
   | { t: 'drain' }
   | { t: 'reload' };
@@ -56,6 +60,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc
+      .tuple(fc.nat(1000), fc.nat(100_000))
+      .map(([permille, when]) => ({ t: 'progress' as const, permille, when })),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
       .constantFrom<Network>('up', 'down', 'lose-answers', 'duplicate', 'proxy-503')
       .map((mode) => ({ t: 'network' as const, mode })),
   },
@@ -74,6 +84,7 @@ describe('the outbox, as a model', () => {
   let baseUrl: string;
   let ben: SignedIn;
   let videoId: string;
+  let duration: number;
   let tweetId: string;
 
   beforeAll(async () => {
@@ -96,7 +107,9 @@ describe('the outbox, as a model', () => {
       k = server.database.db.kysely;
     }
     ben = await registerAndSignIn(app, `ben${randomUUID().slice(0, 6)}`);
-    videoId = (await uploadVideo(app, ben)).json().data._id;
+    const video = (await uploadVideo(app, ben, { duration: '10:00' })).json().data;
+    videoId = video._id;
+    duration = video.duration;
     tweetId = (
       await app.inject({
         method: 'POST',
@@ -151,8 +164,12 @@ describe('the outbox, as a model', () => {
           let subscribed = false;
           const comments: string[] = [];
           const tweets: Array<{ ref: string; text: string; deleted: boolean }> = [];
+          const places: Array<{ position: number; completed: boolean; at: string }> = [];
+          // Times in the past (the server takes a time ahead of its clock as its own), in no order,
+          // each once (the step's index in the last 5 bits).
+          const hourAgo = Date.now() - 3_600_000;
 
-          for (const s of steps) {
+          for (const [i, s] of steps.entries()) {
             switch (s.t) {
               case 'like-video':
                 videoLiked = s.liked;
@@ -189,6 +206,15 @@ describe('the outbox, as a model', () => {
                 if (!target) break;
                 target.deleted = true;
                 await outbox.enqueue({ kind: 'tweet.delete', tweet: target.ref });
+                break;
+              }
+              case 'progress': {
+                // As the player says it: tenths of a second, never past the end.
+                const position = Math.min(Math.round((duration * s.permille) / 100) / 10, duration);
+                const at = new Date(hourAgo + s.when * 32 + i).toISOString();
+                const place = { position, completed: s.permille >= 990, at };
+                places.push(place);
+                await outbox.enqueue({ kind: 'progress', videoId, ...place, about: 'Fractions' });
                 break;
               }
               case 'network':
@@ -248,6 +274,23 @@ describe('the outbox, as a model', () => {
             .select('content')
             .where('owner_id', '=', me.userId)
             .execute();
+          const kept = await k
+            .selectFrom('video_progress')
+            .selectAll()
+            .where('user_id', '=', me.userId)
+            .execute();
+          expect(kept.length, 'one place per video, if any was saved').toBe(places.length > 0 ? 1 : 0);
+          if (kept[0]) {
+            const latest = places.reduce((a, b) => (Date.parse(b.at) > Date.parse(a.at) ? b : a));
+            expect({ position: Number(kept[0].position), at: new Date(kept[0].at).toISOString() }).toEqual({
+              position: latest.position,
+              at: latest.at,
+            });
+            // Finished stays finished: set when the latest place is at the end, never without one.
+            const finished = (p: (typeof places)[number]) => p.completed || isNearEnd(p.position, duration);
+            if (finished(latest)) expect(Number(kept[0].completed)).toBe(1);
+            if (!places.some(finished)) expect(Number(kept[0].completed)).toBe(0);
+          }
           expect(myTweets.map((t) => t.content).sort()).toEqual(
             tweets
               .filter((t) => !t.deleted)

@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Rendition, RenditionQuality } from '../../src/shared/contracts/videos.ts';
-import {
-  defaultQuality,
-  lastChoice,
-  qualityLabel,
-  rememberChoice,
-} from '../../src/client/features/videos/quality.ts';
+import { defaultQuality, lastChoice, qualityLabel, rememberChoice } from '../../src/client/lib/quality.ts';
 
 const r = (quality: RenditionQuality, bytes: number, height: number | null = null): Rendition => ({
   quality,

@@ -5,7 +5,7 @@ import { UploadCard } from '../../src/client/components/uploads/upload-card.tsx'
 import type { UploadManager, UploadView } from '../../src/client/device/uploads/uploads.ts';
 import { processingText } from '../../src/client/features/videos/video-player.tsx';
 import { VideoGrid } from '../../src/client/features/videos/video-grid.tsx';
-import { rememberChoice } from '../../src/client/features/videos/quality.ts';
+import { rememberChoice } from '../../src/client/lib/quality.ts';
 
 // What a new student saw on the video screens, said truly: each of these failed before its fix.
 

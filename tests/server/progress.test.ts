@@ -57,6 +57,19 @@ describe.each(databaseKinds)('progress on %s', (kind) => {
     expect(json(newer).data).toMatchObject({ position: 200.5, at: at(6) });
   });
 
+  it('keeps a place in a video whose length the server could not read, finished only when the player says so', async () => {
+    const unknown = await lesson(server.app, ana, 'Silent film', '');
+    expect(json(await call('GET', `/videos/v/${unknown}`, ben)).data.duration).toBe(0);
+    const middle = await put(unknown, { position: 61.5, completed: false, at: at(1) });
+    expect(middle.statusCode).toBe(200);
+    expect(json(middle).data).toMatchObject({ position: 61.5, completed: false });
+    const end = await put(unknown, { position: 118, completed: true, at: at(2) });
+    expect(json(end).data).toMatchObject({ position: 118, completed: true });
+    // A known length still bounds the place.
+    const past = await put(videos[0]!, { position: 601.5, completed: false, at: at(3) });
+    expect(past.statusCode).toBe(400);
+  });
+
   it('settles on the latest of many places sent at once', async () => {
     const minutes = Array.from({ length: 20 }, (_, i) => (i * 7) % 20);
     const answers = await Promise.all(

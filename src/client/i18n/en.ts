@@ -20,6 +20,7 @@ export const en = {
   'nav.contact': 'Contact',
   'nav.login': 'Login / Register',
   'nav.dashboard': 'Dashboard',
+  'nav.myCourses': 'My Courses',
   'nav.myVideos': 'My Videos',
   'nav.upload': 'Upload Video',
   'nav.account': 'My Account',

@@ -11,7 +11,7 @@ export interface EnqueuePlan {
 
 /**
  * Decides how a new action joins the queue. Many taps on one like or subscription leave one entry
- * with the final state; editing or deleting a tweet that was created offline and never sent
+ * with the final state (many saves of a place in a video, the latest place); editing or deleting a tweet that was created offline and never sent
  * folds into (or cancels) its creation. An entry that was ever attempted is never changed in
  * place: its first send may have reached the server under its key, so a new body needs a new key.
  */
@@ -43,7 +43,8 @@ export function planEnqueue(
     const last = inLane[inLane.length - 1];
     if (last && last.state !== 'sending') {
       // Replace the waiting (or refused) entry by one with the final state, under a new key.
-      const replacement = { ...fresh(action), seq: last.seq };
+      const merged = kindOf(action).merge?.(last.action, action) ?? action;
+      const replacement = { ...fresh(merged), seq: last.seq };
       return { put: [replacement], remove: [last.id], entryId: replacement.id };
     }
     const entry = fresh(action);

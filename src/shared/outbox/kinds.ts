@@ -1,5 +1,6 @@
 import type { Comment } from '../contracts/comments.ts';
 import type { LikeKind, LikeState } from '../contracts/likes.ts';
+import type { Progress } from '../contracts/progress.ts';
 import type { SubscriptionState } from '../contracts/subscriptions.ts';
 import type { Tweet } from '../contracts/tweets.ts';
 import {
@@ -12,6 +13,7 @@ import {
 } from './model.ts';
 import { commentsApi } from '../endpoints/comments.ts';
 import { likesApi } from '../endpoints/likes.ts';
+import { progressApi } from '../endpoints/progress.ts';
 import { siteApi } from '../endpoints/site.ts';
 import { subscriptionsApi } from '../endpoints/subscriptions.ts';
 import { tweetsApi } from '../endpoints/tweets.ts';
@@ -27,7 +29,8 @@ export type CacheChange =
   | { noun: 'comment'; videoId: string; removed: string }
   | { noun: 'tweet'; added: Tweet }
   | { noun: 'tweet'; updated: Tweet }
-  | { noun: 'tweet'; removed: string };
+  | { noun: 'tweet'; removed: string }
+  | { noun: 'progress'; progress: Progress };
 
 /**
  * How a new action joins the waiting ones of its lane (docs/offline.md, step 1):
@@ -47,6 +50,11 @@ export interface KindDescriptor<A> {
   request(action: A, resolve: (ref: TweetRef) => string | undefined): OutboxRequest | undefined;
   /** References to things made offline that must be resolved to server ids before sending. */
   refs?(action: A): TweetRef[];
+  /**
+   * For `final-state`: what the one entry carries when `next` replaces `waiting` (by default
+   * `next`). A place in a video keeps the later of the two, so a replacement never goes back.
+   */
+  merge?(waiting: A, next: A): A;
   /** For `into-creation`: the creation's action with this edit folded in. */
   fold?(creation: OutboxAction, action: A): OutboxAction;
   /** A 404 means the work is already done (a delete whose target is gone). */
@@ -75,7 +83,8 @@ export type OutboxLabelId =
   | 'tweet.create'
   | 'tweet.update'
   | 'tweet.delete'
-  | 'contact';
+  | 'contact'
+  | `progress${'' | '.about'}`;
 export interface OutboxLabel {
   what: OutboxLabelId;
   /** User content named in the message, shown as written: `{about}` (a title), `{name}`. */
@@ -83,13 +92,33 @@ export interface OutboxLabel {
   text?: string;
 }
 
+/** A title or words named in a label, on one line and at most 60 characters. */
+function shortAbout(about: string | undefined): string | undefined {
+  const one = about?.trim().replace(/\s+/g, ' ');
+  if (!one) return undefined;
+  return one.length > 60 ? `${one.slice(0, 59)}…` : one;
+}
+
 /** Says which video (or comment, or tweet) when the like knows it: "Like the video “Fractions”". */
 function likeLabel(a: ActionOf<'like'>): OutboxLabel {
   const verb = a.liked ? 'like' : 'unlike';
-  const about = a.about?.trim().replace(/\s+/g, ' ');
+  const about = shortAbout(a.about);
   if (!about) return { what: `${verb}.${a.target}` };
-  const short = about.length > 60 ? `${about.slice(0, 59)}…` : about;
-  return { what: `${verb}.${a.target}.about`, values: { about: short } };
+  return { what: `${verb}.${a.target}.about`, values: { about } };
+}
+
+/**
+ * Two places in one video as one: the later (by the device's `at`) wins, and a video finished in
+ * either stays finished (as on the server), so coalescing never sends the student back in time.
+ */
+function laterPlace(waiting: ActionOf<'progress'>, next: ActionOf<'progress'>): ActionOf<'progress'> {
+  const later = Date.parse(next.at) >= Date.parse(waiting.at) ? next : waiting;
+  const about = next.about ?? waiting.about;
+  return {
+    ...later,
+    completed: waiting.completed || next.completed,
+    ...(about !== undefined ? { about } : {}),
+  };
 }
 const tweetOf = (data: unknown) => ((data as Tweet | null)?._id ? (data as Tweet) : undefined);
 
@@ -211,6 +240,25 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
     }),
     label: (a) => ({ what: 'contact', values: { name: a.name }, text: a.message }),
     changes: () => [],
+  },
+  progress: {
+    lane: (a) => `progress:${a.videoId}`,
+    // Only the latest place waits: a student watching offline for an hour queues one request.
+    coalesce: 'final-state',
+    merge: laterPlace,
+    request: (a) => ({
+      method: progressApi.record.method,
+      path: progressApi.record.path({ videoId: a.videoId }),
+      body: { position: a.position, completed: a.completed, at: a.at },
+    }),
+    // The video was deleted: there is nowhere left to remember a place in.
+    goneIsDone: true,
+    label: (a) => {
+      const about = shortAbout(a.about);
+      return about ? { what: 'progress.about', values: { about } } : { what: 'progress' };
+    },
+    changes: (_a, data) =>
+      (data as Progress | null)?.videoId ? [{ noun: 'progress', progress: data as Progress }] : [],
   },
 };
 

@@ -22,7 +22,18 @@ export type OutboxAction =
   | { kind: 'tweet.create'; content: string }
   | { kind: 'tweet.update'; tweet: TweetRef; content: string }
   | { kind: 'tweet.delete'; tweet: TweetRef }
-  | { kind: 'contact'; name: string; email: string; mobile?: string; message: string };
+  | { kind: 'contact'; name: string; email: string; mobile?: string; message: string }
+  | {
+      kind: 'progress';
+      videoId: string;
+      /** Seconds from the start. */
+      position: number;
+      completed: boolean;
+      /** When the student was there: an ISO time from the device; the latest one wins. */
+      at: string;
+      /** The video's title, for the outbox screen. */
+      about?: string;
+    };
 
 /** One kind of action, by its name. */
 export type ActionKind = OutboxAction['kind'];
@@ -57,7 +68,7 @@ export const localRef = (entryId: string): TweetRef => `${LOCAL_PREFIX}${entryId
 export const isLocalRef = (ref: string) => ref.startsWith(LOCAL_PREFIX);
 
 export interface OutboxRequest {
-  method: 'POST' | 'PATCH' | 'DELETE';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
 }

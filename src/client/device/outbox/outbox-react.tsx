@@ -7,6 +7,7 @@ import { rereadAll } from '../../api/cache-keys.ts';
 import { subscriptionDelivered } from '../../api/channels.ts';
 import { commentDelivered } from '../../api/comments.ts';
 import { likeDelivered } from '../../api/likes.ts';
+import { progressDelivered } from '../../api/progress.ts';
 import { tweetDelivered } from '../../api/tweets.ts';
 import { api as appApi, type ApiClient } from '../../lib/api-client.ts';
 import { Outbox } from './outbox.ts';
@@ -128,6 +129,8 @@ function apply(change: CacheChange): void {
       return commentDelivered(change);
     case 'tweet':
       return tweetDelivered(change);
+    case 'progress':
+      return progressDelivered(change);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Video } from '../../../shared/contracts/videos.ts';
 import { dataSaverOn } from '../../lib/data-saver.ts';
-import { formatDuration } from './format-duration.ts';
-import { defaultQuality, qualityLabel, useLastChoice } from './quality.ts';
+import { formatDuration } from '../../lib/format-duration.ts';
+import { defaultQuality, qualityLabel, useLastChoice } from '../../lib/quality.ts';
 
 /**
  * Thumbnails with title, description and what watching costs: the copy the player would start

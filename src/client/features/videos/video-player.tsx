@@ -8,12 +8,14 @@ import { SubscribeButton } from '../../components/subscribe-button.tsx';
 import { dataSaverOn } from '../../lib/data-saver.ts';
 import { formatNumber, plural, t } from '../../i18n/i18n.ts';
 import { useDownloads } from '../../device/downloads/downloads-react.tsx';
+import { useOutbox } from '../../device/outbox/outbox-react.tsx';
 import { useApi, useCurrentUser } from '../../lib/session.tsx';
 import { useOnline } from '../../lib/use-online.ts';
-import { formatDuration } from './format-duration.ts';
+import { formatDuration } from '../../lib/format-duration.ts';
 import { useForgetDeleted } from './forget-deleted.ts';
-import { defaultQuality, qualityLabel, rememberChoice, useLastChoice } from './quality.ts';
+import { defaultQuality, qualityLabel, rememberChoice, useLastChoice } from '../../lib/quality.ts';
 import { DownloadButton } from './download-button.tsx';
+import { ResumeNotice, useResume } from './resume.tsx';
 import './videos.css';
 import { addToHistory } from '../../api/account.ts';
 
@@ -37,7 +39,7 @@ const hasSmallerCopies = (video: Video) => video.renditions.some((r) => r.qualit
  *
  * Nothing is downloaded before the student presses play (preload "none"). "Quality" lists every
  * copy with its size; a change keeps the position, and playing goes on if it was (docs/product.md,
- * "Watching on a weak link").
+ * "Watching on a weak link"). It starts where the student stopped (resume.tsx).
  */
 export function VideoPlayer({ video: given, children }: { video: Video; children?: ReactNode }) {
   const api = useApi();
@@ -53,6 +55,14 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
   const { manager, downloads } = useDownloads();
   const saved = downloads.find((d) => d.videoId === video._id);
   const last = useLastChoice();
+  const outbox = useOutbox();
+  const place = useResume({
+    video,
+    element,
+    owner: me?._id,
+    online,
+    enqueue: (action) => void outbox.enqueue(action),
+  });
 
   useEffect(() => {
     counted.current = null;
@@ -85,6 +95,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
   }
 
   const onPlay = () => {
+    place.onPlay();
     // Once playing, the quality stays put even if new renditions arrive meanwhile.
     if (current && !picked) setChosen({ videoId: video._id, quality: current.quality });
     setStarted(video._id);
@@ -105,7 +116,10 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
   const onLoadedMetadata = () => {
     const el = element.current;
     const at = resume.current;
-    if (!el || !at) return;
+    if (!el || !at) {
+      place.onLoadedMetadata();
+      return;
+    }
     resume.current = null;
     el.currentTime = at.time;
     if (at.playing) el.play().catch(() => undefined);
@@ -130,6 +144,9 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
             height={360}
             onPlay={onPlay}
             onLoadedMetadata={onLoadedMetadata}
+            onPause={place.onPause}
+            onEnded={place.onEnded}
+            onTimeUpdate={place.onTimeUpdate}
           />
         ) : (
           // Offline and not saved: no Play that cannot play, but the words that say why.
@@ -139,6 +156,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
           </div>
         )}
       </div>
+      {onDevice ? <ResumeNotice resume={place} /> : null}
       <div className="player-quality">
         <label htmlFor={`quality-${video._id}`}>{t('player.quality')}</label>
         <select

@@ -55,16 +55,19 @@ export class ProgressService {
    */
   async record(userId: string, videoId: string, input: ProgressInput): Promise<Progress> {
     const video = await this.videos.get(videoId);
+    // A length of 0 is one the server could not read from the file (some containers do not say
+    // it): the place is kept as the player reports it, and only the player can say it finished.
+    const known = video.duration > 0;
     // A player may report a fraction past the end it was told (rounding, a longer last frame).
-    if (input.position > video.duration + 1) {
+    if (known && input.position > video.duration + 1) {
       throw new AppError(400, 'The position is past the end of the video', [
         { field: 'position', message: `must be from 0 to ${Math.ceil(video.duration)} seconds` },
       ]);
     }
-    const position = Math.min(input.position, video.duration);
+    const position = known ? Math.min(input.position, video.duration) : input.position;
     const now = this.now();
     const at = new Date(Math.min(new Date(input.at).getTime(), now.getTime())).toISOString();
-    const completed = input.completed || isNearEnd(position, video.duration);
+    const completed = input.completed || (known && isNearEnd(position, video.duration));
     const row = await this.progress.record({
       user_id: userId,
       video_id: videoId,

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import type { Rendition, RenditionQuality } from '../../../shared/contracts/videos.ts';
-import { formatBytes } from '../../lib/format.ts';
-import type { MessageKey } from '../../i18n/en.ts';
-import { t } from '../../i18n/i18n.ts';
+import type { Rendition, RenditionQuality } from '../../shared/contracts/videos.ts';
+import { formatBytes } from './format.ts';
+import type { MessageKey } from '../i18n/en.ts';
+import { t } from '../i18n/i18n.ts';
 
 const LAST_CHOICE = 'eduportal-quality';
 
