@@ -6,6 +6,11 @@
 export const clientRoutes = [
   { path: '/', title: 'Home' },
   { path: '/courses', title: 'Courses' },
+  // Courses a student can follow (product-additions.md); "new" is listed before a course's id.
+  { path: '/courses/new', title: 'New course' },
+  { path: '/courses/$courseId', title: 'Course' },
+  { path: '/courses/$courseId/edit', title: 'Edit course' },
+  { path: '/courses/$courseId/lessons/$videoId', title: 'Lesson' },
   { path: '/blog', title: 'Blog' },
   { path: '/instructor', title: 'Become an Instructor' },
   { path: '/contact', title: 'Contact' },

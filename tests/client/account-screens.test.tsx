@@ -64,6 +64,8 @@ describe('sign-in, account and channel screens against a real server', { timeout
         .map((a) => a.textContent),
     ).toEqual([
       'Dashboard',
+      // product-additions.md: "/mycourses ... lists the student's enrolled courses".
+      'My Courses',
       'My Videos',
       'Upload Video',
       'My Account',

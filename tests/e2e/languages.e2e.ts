@@ -155,7 +155,22 @@ describe('Hindi and English on every screen', () => {
     });
     expect(tweet.status()).toBe(201);
     const tweetId = ((await tweet.json()) as { data: { _id: string } }).data._id;
+    const course = await context.request.post('/api/v1/courses', {
+      headers: { origin: baseURL },
+      data: { title: 'Bhinna ka kors', description: 'Kaksha saat', language: 'hi' },
+    });
+    expect(course.status()).toBe(201);
+    const courseId = ((await course.json()) as { data: { _id: string } }).data._id;
+    const lessons = await context.request.put(`/api/v1/courses/${courseId}/lessons`, {
+      headers: { origin: baseURL },
+      data: { videoIds: [videoId] },
+    });
+    expect(lessons.status()).toBe(200);
     routes = [
+      '/courses/new',
+      `/courses/${courseId}`,
+      `/courses/${courseId}/edit`,
+      `/courses/${courseId}/lessons/${videoId}`,
       '/dashbord',
       '/videos',
       `/videos/${videoId}`,

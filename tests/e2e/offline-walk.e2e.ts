@@ -36,6 +36,10 @@ interface World {
   otherVideo: { id: string; title: string };
   tweet: { id: string; content: string };
   otherTweet: string;
+  /** Asha's published course, its one lesson her video; the walker is enrolled in it. */
+  course: { id: string; title: string };
+  /** The walker's own course, not published: only its teacher sees it. */
+  myCourse: { id: string; title: string };
   /** The walker's session, outside the browser: it acts on the server while the phone is offline. */
   mine: APIRequestContext;
   /** The other student's session. */
@@ -50,8 +54,8 @@ type Reach =
 
 interface Stop {
   reach: Reach;
-  /** The screen's heading, as the route table names it, unless it is another screen's. */
-  heading?: string;
+  /** The screen's heading, as the route table names it, unless it is another screen's or its data's. */
+  heading?: string | ((world: World) => string);
   /** The heading online, when the screen is reached inside another (a video chosen from a list). */
   headingOnline?: string;
   /** Text of the screen's own data that must be on show, online and offline. */
@@ -94,6 +98,21 @@ async function renameVideo(world: World): Promise<string> {
   return title;
 }
 
+async function renameCourse(world: World): Promise<string> {
+  const title = changed('Shapes, a course');
+  await ok(
+    await world.theirs.patch(`/api/v1/courses/${world.course.id}`, { headers: origin(), data: { title } }),
+  );
+  world.course.title = title;
+  return title;
+}
+
+/** The course's card on /courses: its "Start Learning" opens the course. */
+async function openCourse(page: Page, w: World) {
+  await menu(page, 'Courses');
+  await page.getByRole('link', { name: `Start Learning: ${w.course.title}` }).tap();
+}
+
 async function renameOther(world: World): Promise<string> {
   const fullName = changed('Asha Verma');
   await ok(
@@ -106,15 +125,58 @@ async function renameOther(world: World): Promise<string> {
 /** The signed-in walk: every route, reached as a signed-in student does. */
 const signedIn: Record<ClientRoutePath, Stop> = {
   '/': { reach: { by: 'taps', steps: (page) => page.locator('.site-header .brand').first().tap() } },
-  '/courses': { reach: { by: 'taps', steps: (page) => menu(page, 'Courses') } },
-  '/mycourses': {
+  '/courses': {
+    reach: { by: 'taps', steps: (page) => menu(page, 'Courses') },
+    shows: (w) => w.course.title,
+    saved: true,
+    fresh: renameCourse,
+  },
+  '/courses/new': {
     reach: {
       by: 'taps',
       steps: async (page) => {
-        await menu(page, 'Courses');
-        await tapLink('Start Learning')(page);
+        await menu(page, 'Become an Instructor');
+        await page.getByRole('main').getByRole('link', { name: 'teach a course' }).tap();
       },
     },
+  },
+  '/courses/$courseId': {
+    reach: { by: 'taps', steps: openCourse },
+    heading: (w) => w.course.title,
+    shows: (w) => w.otherVideo.title,
+    saved: true,
+    fresh: renameCourse,
+  },
+  '/courses/$courseId/edit': {
+    reach: {
+      by: 'taps',
+      steps: async (page, w) => {
+        await menu(page, 'My Courses');
+        await page.getByRole('link', { name: `Edit: ${w.myCourse.title}` }).tap();
+      },
+    },
+    saved: true,
+  },
+  '/courses/$courseId/lessons/$videoId': {
+    reach: {
+      by: 'taps',
+      steps: async (page, w) => {
+        await openCourse(page, w);
+        await page
+          .getByRole('main')
+          .getByRole('link', { name: new RegExp(w.otherVideo.title) })
+          .tap();
+      },
+    },
+    heading: (w) => w.course.title,
+    shows: () => 'Lesson 1 of 1',
+    saved: true,
+  },
+  '/mycourses': {
+    reach: { by: 'taps', steps: (page) => menu(page, 'My Courses') },
+    shows: (w) => w.course.title,
+    saved: true,
+    fresh: renameCourse,
   },
   '/blog': { reach: { by: 'taps', steps: (page) => menu(page, 'Blog') } },
   '/instructor': { reach: { by: 'taps', steps: (page) => menu(page, 'Become an Instructor') } },
@@ -340,6 +402,7 @@ const privateScreen = (path: ClientRoutePath): Stop => ({
     address: (w) =>
       path
         .replace('$videoId', w.video.id)
+        .replace('$courseId', w.myCourse.id)
         .replace('$tweetId', w.tweet.id)
         .replace('$username', w.other.username),
     reason: 'a signed-out visitor has no link to a signed-in screen; its address sends them to Login',
@@ -354,8 +417,9 @@ const signedOut: Record<ClientRoutePath, Stop> = {
   ) as Record<ClientRoutePath, Stop>),
   '/': signedIn['/'],
   '/courses': signedIn['/courses'],
-  // "Start Learning" leads a signed-out visitor to Login first.
-  '/mycourses': { ...signedIn['/mycourses'], heading: 'Login' },
+  // A course and its lessons are public: a visitor follows them before signing up.
+  '/courses/$courseId': signedIn['/courses/$courseId'],
+  '/courses/$courseId/lessons/$videoId': signedIn['/courses/$courseId/lessons/$videoId'],
   '/blog': signedIn['/blog'],
   '/instructor': signedIn['/instructor'],
   '/contact': signedIn['/contact'],
@@ -429,7 +493,8 @@ async function walk(
   const failures: string[] = [];
   for (const { path } of clientRoutes) {
     const stop = table[path];
-    const heading = stop.heading ?? titleOf(path);
+    const heading =
+      typeof stop.heading === 'function' ? stop.heading(world) : (stop.heading ?? titleOf(path));
     const step = async (what: string, run: () => Promise<void>) => {
       try {
         await run();
@@ -488,6 +553,26 @@ async function walk(
   return failures;
 }
 
+/** Makes a course of `videoIds` through the API, published unless told not to; answers its id. */
+async function publishCourse(
+  session: APIRequestContext,
+  title: string,
+  videoIds: string[],
+  { publish = true } = {},
+): Promise<string> {
+  const made = await session.post('/api/v1/courses', {
+    headers: origin(),
+    data: { title, language: 'en', description: 'Made for the offline walk.' },
+  });
+  await ok(made, 201);
+  const id = ((await made.json()) as { data: { _id: string } }).data._id;
+  await ok(await session.put(`/api/v1/courses/${id}/lessons`, { headers: origin(), data: { videoIds } }));
+  if (publish) {
+    await ok(await session.patch(`/api/v1/courses/${id}`, { headers: origin(), data: { published: true } }));
+  }
+  return id;
+}
+
 /**
  * The server of one walk: the journeys' own, on SQLite; or a production server process of its own
  * on a fresh PostgreSQL database, when TEST_DATABASE_URL names one (as in CI).
@@ -533,6 +618,8 @@ describe.each(databaseKinds)('the offline walk, at 412x915, on %s', (kind) => {
       storageState: await owner.storageState(),
     });
     await owner.close();
+    const course = { id: '', title: `Shapes ${uniqueName('c')}` };
+    course.id = await publishCourse(theirs, course.title, [otherVideo.id]);
 
     const walker = await browser().newContext({ baseURL: site, ...phone });
     const me = await signUp(walker, 'walker', 'Ravi Shankar', site);
@@ -563,8 +650,15 @@ describe.each(databaseKinds)('the offline walk, at 412x915, on %s', (kind) => {
         data: { subscribed: true },
       }),
     );
+    await ok(
+      await mine.post(`/api/v1/courses/${course.id}/enrol`, { headers: origin(), data: { enrolled: true } }),
+    );
+    const myCourse = { id: '', title: `Decimals course ${uniqueName('c')}` };
+    myCourse.id = await publishCourse(mine, myCourse.title, [video.id], { publish: false });
     world = {
       me: { ...me, fullName: 'Ravi Shankar' },
+      course,
+      myCourse,
       other: { username: other.username, fullName: 'Asha Verma' },
       video,
       otherVideo,

@@ -81,13 +81,13 @@ describe('what a signed-in student sees', () => {
     await context.close();
   });
 
-  it('"teach a course" leads a signed-in student to send the proposal, not to the login form again', async () => {
+  it('"teach a course" leads a signed-in student to make a course, not to the login form again', async () => {
     const context = await browser().newContext({ baseURL, ...phone });
     await signUp(context, 'teach', 'Asha Rao');
     const page = await context.newPage();
     await page.goto('/instructor');
     await page.getByRole('link', { name: 'teach a course' }).click();
-    await expect.poll(() => h1(page).textContent()).toBe('Contact');
+    await expect.poll(() => h1(page).textContent()).toBe('New course');
     await page.goto('/instructor');
     await page.getByRole('link', { name: 'Send your request' }).click();
     await expect.poll(() => h1(page).textContent()).toBe('Contact');

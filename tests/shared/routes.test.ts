@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clientRoutes, matchesClientRoute } from '../../src/shared/routes.ts';
+import { clientRoutes, matchClientRoute, matchesClientRoute } from '../../src/shared/routes.ts';
 
 describe('matchesClientRoute', () => {
-  it('knows every screen of docs/product.md, the outbox, the downloads and the settings', () => {
-    expect(clientRoutes).toHaveLength(30);
+  it('knows every screen of docs/product.md, the outbox, the downloads, the settings and the courses', () => {
+    expect(clientRoutes).toHaveLength(34);
+    expect(matchClientRoute('/courses/new')).toBe('/courses/new');
+    expect(matchClientRoute('/courses/c1')).toBe('/courses/$courseId');
+    expect(matchClientRoute('/courses/c1/edit')).toBe('/courses/$courseId/edit');
+    expect(matchClientRoute('/courses/c1/lessons/v1')).toBe('/courses/$courseId/lessons/$videoId');
     expect(matchesClientRoute('/outbox')).toBe(true);
     expect(matchesClientRoute('/downloads')).toBe(true);
     expect(matchesClientRoute('/settings')).toBe(true);

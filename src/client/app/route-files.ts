@@ -8,6 +8,10 @@ import type { ClientRoutePath } from '../../shared/routes.ts';
 export const routeFiles: Record<ClientRoutePath, () => Promise<{ default: ComponentType }>> = {
   '/': () => import('../routes/home.tsx'),
   '/courses': () => import('../routes/courses.tsx'),
+  '/courses/new': () => import('../routes/new-course.tsx'),
+  '/courses/$courseId': () => import('../routes/course.tsx'),
+  '/courses/$courseId/edit': () => import('../routes/edit-course.tsx'),
+  '/courses/$courseId/lessons/$videoId': () => import('../routes/lesson.tsx'),
   '/blog': () => import('../routes/blog.tsx'),
   '/instructor': () => import('../routes/instructor.tsx'),
   '/contact': () => import('../routes/contact.tsx'),

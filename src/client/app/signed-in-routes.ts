@@ -9,6 +9,9 @@ export const signedInRoutes: ReadonlySet<ClientRoutePath> = new Set<ClientRouteP
   '/dashbord',
   '/videos',
   '/mycourses',
+  // Teaching: any signed-in user can make a course; a course's page and lessons stay public.
+  '/courses/new',
+  '/courses/$courseId/edit',
   '/acc',
   '/getvideos',
   '/uploadvideo',

@@ -66,8 +66,19 @@ export function Empty({ children = t('status.empty'), detail }: { children?: str
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-/** The next page of a list, asked for by the reader (lists are paged by the server). */
-export function MoreButton({ loading, onClick }: { loading: boolean; onClick: () => void }) {
+/**
+ * The next page of a list, asked for by the reader (lists are paged by the server). A page drawn
+ * at build time passes its own `words`: the screens' catalogue may not be loaded there.
+ */
+export function MoreButton({
+  loading,
+  onClick,
+  words,
+}: {
+  loading: boolean;
+  onClick: () => void;
+  words?: { more: string; loading: string };
+}) {
   return (
     <button
       type="button"
@@ -77,7 +88,7 @@ export function MoreButton({ loading, onClick }: { loading: boolean; onClick: ()
         if (!loading) onClick();
       }}
     >
-      {loading ? t('status.loading') : t('status.more')}
+      {loading ? (words?.loading ?? t('status.loading')) : (words?.more ?? t('status.more'))}
     </button>
   );
 }

@@ -127,6 +127,19 @@ export const enMarketing = {
   'instructor.signIn': 'Sign in with your EduPortal account and tell us about the course you want to teach.',
   'instructor.login': 'Login to send your request!',
   'popular.label': 'Popular courses',
+  // The course catalogue on /courses, once teachers publish courses.
+  'catalogue.by': 'by {name}',
+  'catalogue.lessonOne': '1 lesson',
+  'catalogue.lessons': '{n} lessons',
+  'catalogue.coverAlt': 'Cover of the course {title}',
+  'catalogue.search': 'Search courses',
+  'catalogue.searchPlaceholder': 'A topic, a word of the title',
+  'catalogue.searching': 'Searching courses…',
+  'catalogue.loading': 'Loading courses…',
+  'catalogue.noMatch': 'No course matches “{query}”.',
+  'catalogue.showingResultsFor': 'Showing results for “{query}”',
+  'catalogue.more': 'Show more courses',
+  'catalogue.progress': '{done} of {total} lessons done',
 } as const;
 
 export type MarketingKey = keyof typeof enMarketing;

@@ -52,6 +52,8 @@ export interface ApiClient {
   /** A JSON write; without a body nothing is sent (no Content-Type either). */
   post<T>(path: string, body?: unknown, init?: RequestOptions): Promise<WriteResult<T>>;
   patch<T>(path: string, body: unknown, init?: RequestOptions): Promise<WriteResult<T>>;
+  /** A JSON write that sets the whole of something (a course's ordered lessons). */
+  put<T>(path: string, body: unknown, init?: RequestOptions): Promise<WriteResult<T>>;
   delete<T>(path: string, init?: RequestOptions): Promise<WriteResult<T>>;
   /**
    * A multipart upload through XMLHttpRequest, the one browser API that reports upload
@@ -305,6 +307,10 @@ export function createApiClient(baseUrl = '', options: ApiClientOptions = {}): A
     },
     async patch<T>(path: string, payload: unknown, init?: RequestOptions) {
       const body = await json<T>('PATCH', path, payload, init);
+      return { data: body.data, message: body.message };
+    },
+    async put<T>(path: string, payload: unknown, init?: RequestOptions) {
+      const body = await json<T>('PUT', path, payload, init);
       return { data: body.data, message: body.message };
     },
     async delete<T>(path: string, init?: RequestOptions) {

@@ -12,6 +12,8 @@ export const publicLinks = [
 /** The signed-in user's own pages, shown beside Logout (docs/product.md, "Top bar and footer"). */
 export const signedInLinks = [
   { to: '/dashbord', label: 'nav.dashboard' },
+  // Not in the old app's bar: the courses a student follows and teaches (product-additions.md).
+  { to: '/mycourses', label: 'nav.myCourses' },
   { to: '/getvideos', label: 'nav.myVideos' },
   { to: '/uploadvideo', label: 'nav.upload' },
   { to: '/acc', label: 'nav.account' },

@@ -51,6 +51,8 @@ export interface DownloadRecord {
    * (sw/downloads.ts), and drops it once the server says the video no longer exists.
    */
   video?: Video;
+  /** The course it was saved with, when saved as a lesson: /downloads lists it under that course. */
+  course?: { _id: string; title: string };
 }
 
 interface ChunkRecord {
@@ -140,13 +142,25 @@ export class DownloadManager {
     return next;
   }
 
-  /** Saves one copy of a video for this student; answers the download's id. */
-  async save(video: Video, rendition: Rendition, ownerId: string): Promise<string> {
+  /**
+   * Saves one copy of a video for this student, as a lesson of `course` when given; answers the
+   * download's id.
+   */
+  async save(
+    video: Video,
+    rendition: Rendition,
+    ownerId: string,
+    course?: DownloadRecord['course'],
+  ): Promise<string> {
     await this.loaded;
     const id = `${ownerId}:${video._id}`;
     const existing = await this.db.downloads.get(id);
     if (existing && existing.state !== 'failed') {
-      if (existing.quality === rendition.quality) return id;
+      if (existing.quality === rendition.quality) {
+        // Saved on its own first, then with its course: it joins the course on /downloads.
+        if (course && !existing.course) await this.patch(id, { course });
+        return id;
+      }
       await this.remove(id);
     }
     if (!this.askedToPersist) {
@@ -170,6 +184,7 @@ export class DownloadManager {
       state: 'saving',
       createdAt: this.now(),
       video,
+      ...(course ? { course } : {}),
     };
     // Refused at once when the browser already says there is no room: nothing is half-saved.
     const space = await storageEstimate();

@@ -15,7 +15,7 @@ export function InstructorHero() {
         <p>{tm('instructor.heroText')}</p>
         {/* A proposal is a message sent while signed in: signed out, this leads to sign in first. */}
         {/* data-session: its target depends on who is signed in (static-markup.ts). */}
-        <Link to={signedIn ? '/contact' : '/login'} className="button" data-session="">
+        <Link to={signedIn ? '/courses/new' : '/login'} className="button" data-session="">
           {tm('instructor.teach')}
         </Link>
         <p className="note">{tm('instructor.note')}</p>

@@ -1,0 +1,138 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { CourseDetail } from '../../../shared/contracts/courses.ts';
+import { enrolInCourse, useCourseCache, useLessonProgress } from '../../api/courses.ts';
+import { useDownloads } from '../../device/downloads/downloads-react.tsx';
+import { t } from '../../i18n/i18n.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { formatDuration } from '../../lib/format-duration.ts';
+import { useApi, useCurrentUser } from '../../lib/session.tsx';
+import { SaveCourse } from './save-course.tsx';
+import './courses.css';
+
+/**
+ * /courses/{courseId}: the teacher, the description, the lessons in order with what is done and
+ * what is saved on this device, the student's progress, and "Enrol" then "Continue".
+ */
+export function CoursePage({ course }: { course: CourseDetail }) {
+  const me = useCurrentUser();
+  const done = useLessonProgress(me ? course.lessons.map((lesson) => lesson.video._id) : []);
+  const { downloads } = useDownloads();
+  const saved = new Set(downloads.filter((d) => d.state === 'saved').map((d) => d.videoId));
+  const completed = course.progress?.completedLessons ?? 0;
+  const total = course.lessons.length;
+  return (
+    <div className="course-page">
+      <p className="course-owner">
+        {t('course.instructor')}{' '}
+        <Link to="/userprofile/$username" params={{ username: course.owner.username }} className="text-link">
+          {course.owner.fullName || course.owner.username}
+        </Link>
+      </p>
+      {course.description ? <p className="course-description">{course.description}</p> : null}
+      {!course.published ? (
+        <p className="form-status" role="status">
+          {t('course.unpublished')}
+        </p>
+      ) : null}
+      {me ? (
+        <p className="course-progress">
+          <progress max={total || 1} value={completed} aria-hidden="true" />{' '}
+          {t('course.progress', { done: completed, total })}
+        </p>
+      ) : null}
+      <CourseActions course={course} />
+      <SaveCourse course={course} />
+      <h2>{t('course.lessons')}</h2>
+      <ol className="lesson-list">
+        {course.lessons.map(({ position, video }) => {
+          const finished = done.get(video._id)?.completed ?? false;
+          return (
+            <li key={video._id} className={finished ? 'lesson done' : 'lesson'}>
+              <Link
+                to="/courses/$courseId/lessons/$videoId"
+                params={{ courseId: course._id, videoId: video._id }}
+                className="lesson-link"
+              >
+                <span className="lesson-number">{position}</span>
+                <span className="lesson-title">{video.title}</span>
+                <span className="lesson-length">{formatDuration(video.duration)}</span>
+                {finished ? <span className="lesson-mark done-mark">{t('course.completed')}</span> : null}
+                {saved.has(video._id) ? (
+                  <span className="lesson-mark saved-mark">{t('course.saved')}</span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+/** Enrol (once), then Continue at the lesson where the student stopped; Edit for its teacher. */
+function CourseActions({ course }: { course: CourseDetail }) {
+  const api = useApi();
+  const me = useCurrentUser();
+  const cache = useCourseCache();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+  const first = course.lessons[0]?.video._id;
+  const resumeAt = course.progress?.resume?.videoId ?? first;
+  const owner = me?._id === course.owner._id;
+
+  if (!me) {
+    return (
+      <p className="course-actions">
+        <Link to="/login" className="button">
+          {t('course.signInToEnrol')}
+        </Link>
+      </p>
+    );
+  }
+  const enrol = async () => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await enrolInCourse(api, course._id, true);
+      await cache.enrolled(course);
+    } catch (err) {
+      setProblem(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="course-actions">
+      {course.enrolled || owner ? (
+        resumeAt ? (
+          <Link
+            to="/courses/$courseId/lessons/$videoId"
+            params={{ courseId: course._id, videoId: resumeAt }}
+            className="button"
+          >
+            {t('course.continue')}
+          </Link>
+        ) : null
+      ) : (
+        <button type="button" className="button" disabled={busy} onClick={() => void enrol()}>
+          {t('course.enrol')}
+        </button>
+      )}
+      {owner ? (
+        <Link
+          to="/courses/$courseId/edit"
+          params={{ courseId: course._id }}
+          className="button button-secondary"
+        >
+          {t('course.edit')}
+        </Link>
+      ) : null}
+      {problem ? (
+        <p className="form-status error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
