@@ -103,6 +103,30 @@ describe('resume in the player', () => {
     expect(asked).toEqual(['/progress?videoIds=vid-1']);
   });
 
+  it('moves to the server’s later place when it answers after the video has loaded (a saved lesson)', async () => {
+    keepPlace('me', VIDEO._id, { position: 100, completed: false, at: at(0) });
+    let answer: (places: Progress[]) => void = () => undefined;
+    render(
+      <SWRConfig
+        value={{
+          provider: () => new Map(),
+          fetcher: () => new Promise<Progress[]>((done) => (answer = done)),
+        }}
+      >
+        <Player owner="me" />
+      </SWRConfig>,
+    );
+    const video = screen.getByTestId('video') as HTMLVideoElement;
+    Object.defineProperty(video, 'readyState', { configurable: true, get: () => 1 });
+    fireEvent.loadedMetadata(video);
+    // Nothing said or moved while the server has not answered.
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(video.currentTime).toBe(0);
+    await act(async () => answer([{ videoId: VIDEO._id, position: 400, completed: false, at: at(5) }]));
+    expect(await screen.findByText('Resuming at 6:40')).toBeTruthy();
+    expect(video.currentTime).toBe(400);
+  });
+
   it('keeps the device’s newer place over an older one from the server', async () => {
     keepPlace('me', VIDEO._id, { position: 100, completed: false, at: at(5) });
     const { asked, video } = renderPlayer({ owner: 'me' }, [

@@ -60,7 +60,7 @@ function RouteError({ error, reset }: { error: unknown; reset: () => void }) {
 const firstScreens = new Set<string>(prerenderedRoutes);
 
 /** The screens whose address carries a search (`?q=`). */
-const searchedRoutes = new Set<string>(['/dashbord', '/videos']);
+const searchedRoutes = new Set<string>(['/dashbord', '/videos', '/courses']);
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Layout,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useCourseList } from '../api/courses.ts';
 import { Screen } from '../components/screen.tsx';
 import { SearchBox, useAddressSearch } from '../components/search/search-box.tsx';
-import { Empty, Loading, MoreButton } from '../components/status.tsx';
+import { Empty, LoadError, Loading, MoreButton } from '../components/status.tsx';
 import { CourseCards, StartLearning } from '../features/courses/course-cards.tsx';
 import { CourseList } from '../features/marketing/course-list.tsx';
 import { t } from '../i18n/i18n.ts';
@@ -36,7 +36,9 @@ export default function CoursesRoute() {
       </>
     );
   } else if (query && list.isLoading) body = <Loading label={tm('catalogue.searching')} />;
-  else if (query && !list.error) body = <Empty>{tm('catalogue.noMatch', { query })}</Empty>;
+  else if (query && list.error) body = <LoadError error={list.error} retry={list.retry} />;
+  else if (query) body = <Empty>{tm('catalogue.noMatch', { query })}</Empty>;
+  // Loading, empty, or offline with nothing saved: the cards the page was drawn with at build time.
   else body = <CourseList />;
   return (
     <Screen title={t('nav.courses')} breadcrumb lead={tm('courses.lead')}>

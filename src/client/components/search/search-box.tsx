@@ -11,7 +11,9 @@ const SEARCH_PAUSE_MS = 350;
  * request. Answers the query to search now and the box's props.
  */
 export function useAddressSearch() {
-  const { q: inAddress = '' } = useSearch({ strict: false }) as { q?: string };
+  const { q: raw } = useSearch({ strict: false }) as { q?: unknown };
+  // A screen that does not declare its search reads `?q=2024` as a number: text all the same.
+  const inAddress = raw === undefined || raw === null ? '' : String(raw);
   const query = inAddress.trim();
   const navigate = useNavigate();
   const [typed, setTyped] = useState(inAddress);

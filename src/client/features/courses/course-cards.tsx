@@ -16,10 +16,14 @@ export const lessonsCount = (n: number) =>
 export function CourseCards({
   courses,
   action,
+  level = 2,
 }: {
   courses: Course[];
   action: (course: Course) => ReactNode;
+  /** The cards' heading level: 3 under a section's own heading. */
+  level?: 2 | 3;
 }) {
+  const Title = level === 2 ? 'h2' : 'h3';
   return (
     <ul className="card-grid course-cards">
       {courses.map((course, i) => (
@@ -41,7 +45,7 @@ export function CourseCards({
               </span>
             )}
             <div className="card-body">
-              <h2>{course.title}</h2>
+              <Title>{course.title}</Title>
               <p className="course-card-owner">{tm('catalogue.by', { name: course.owner.username })}</p>
               <p className="course-card-facts">
                 {lessonsCount(course.lessonsCount)} · {formatDuration(course.totalDuration)}

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { MAX_LESSONS, type CourseDetail } from '../../../shared/contracts/courses.ts';
 import type { Video } from '../../../shared/contracts/videos.ts';
 import {
@@ -21,7 +21,6 @@ import {
 } from '../../components/forms/form-field.tsx';
 import { MoreButton } from '../../components/status.tsx';
 import { t } from '../../i18n/i18n.ts';
-import { serverText } from '../../i18n/server-messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
 import { useApi, useCurrentUser } from '../../lib/session.tsx';
@@ -54,6 +53,8 @@ export function CourseForm({ course }: { course?: CourseDetail }) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [status, setStatus] = useState<{ ok?: string; error?: string }>({});
   const [busy, setBusy] = useState(false);
+  // A new course, once the server made it: a save that failed after that edits it, not makes another.
+  const made = useRef<string | undefined>(course?._id);
   const mine = useVideoList(me?._id);
   const chosen = new Set(lessons.map((v) => v._id));
   const labels: Record<Field, string> = {
@@ -76,7 +77,9 @@ export function CourseForm({ course }: { course?: CourseDetail }) {
   const save = async (published?: boolean): Promise<string | undefined> => {
     const problems: FieldErrors<Field> = {};
     if (!title.trim()) problems.title = t('form.isRequired', { label: labels.title });
-    if (published && lessons.length === 0) problems.videoIds = t('courseForm.needsLesson');
+    const hadLessons = (course?.lessons.length ?? 0) > 0;
+    // The server keeps at least one lesson: emptying the list would be "saved" and change nothing.
+    if ((published || hadLessons) && lessons.length === 0) problems.videoIds = t('courseForm.needsLesson');
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       setStatus({ error: t('form.correct') });
@@ -84,10 +87,10 @@ export function CourseForm({ course }: { course?: CourseDetail }) {
     }
     setBusy(true);
     setStatus({});
-    let courseId = course?._id;
+    let courseId = made.current;
     try {
       const fields = { title: title.trim(), description: description.trim(), language };
-      if (courseId === undefined) courseId = (await createCourse(api, fields)).data._id;
+      if (courseId === undefined) courseId = made.current = (await createCourse(api, fields)).data._id;
       else await updateCourse(api, courseId, fields);
       const before = course?.lessons.map((l) => l.video._id).join(',') ?? '';
       const after = lessons.map((v) => v._id);
@@ -100,19 +103,27 @@ export function CourseForm({ course }: { course?: CourseDetail }) {
       }
       let message = t('courseForm.saved');
       if (published !== undefined) {
-        const result = await updateCourse(api, courseId, { published });
-        message = serverText(result.message, 200);
+        await updateCourse(api, courseId, { published });
+        message = published ? t('courseForm.published') : t('courseForm.unpublished');
       }
       await cache.changed(courseId);
       setStatus({ ok: message });
       return courseId;
     } catch (err) {
-      if (err instanceof ApiError) setErrors(serverFieldErrors(err.errors, labels));
-      setStatus({ error: refusal(err, labels, t('error.generic')) });
-      // A new course made before the refusal is edited from now on, not made twice.
-      if (courseId !== undefined && course === undefined) {
-        void navigate({ to: '/courses/$courseId/edit', params: { courseId }, replace: true });
-      }
+      // The server names a refused lesson by its place (videoIds.2), and a course that cannot be
+      // published without lessons by `published`: both are said under the lessons.
+      const onLessons = (field: string | undefined) =>
+        field?.startsWith('videoIds.') || field === 'published';
+      const refused =
+        err instanceof ApiError
+          ? new ApiError(
+              err.status,
+              err.message,
+              err.errors.map((e) => (onLessons(e.field) ? { ...e, field: 'videoIds' } : e)),
+            )
+          : err;
+      if (refused instanceof ApiError) setErrors(serverFieldErrors(refused.errors, labels));
+      setStatus({ error: refusal(refused, labels, t('error.generic')) });
       return undefined;
     } finally {
       setBusy(false);

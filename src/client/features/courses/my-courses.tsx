@@ -76,7 +76,7 @@ function CourseSection({
   return (
     <section className="my-courses-section" aria-label={heading}>
       <h2>{heading}</h2>
-      <CourseCards courses={list.items} action={action} />
+      <CourseCards courses={list.items} action={action} level={3} />
       {list.hasMore ? <MoreButton loading={list.loadingMore} onClick={list.loadMore} /> : null}
     </section>
   );

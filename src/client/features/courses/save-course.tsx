@@ -48,10 +48,19 @@ export function SaveCourse({ course }: { course: CourseDetail }) {
   const estimate = useStorageEstimate(savedCount);
   if (!me || !manager || chosen.length === 0) return null;
 
-  if (savedCount === chosen.length) {
+  // A lesson still being processed has no copy to save yet: the course is not whole without it.
+  const notReady = course.lessons.length - chosen.length;
+  if (savedCount === chosen.length && notReady === 0) {
     return (
       <p className="save-course save-course-done" role="status">
         {t('saveCourse.saved', { size: formatBytes(total) })}
+      </p>
+    );
+  }
+  if (savedCount === chosen.length) {
+    return (
+      <p className="save-course" role="status">
+        {t('saveCourse.notReady', { n: notReady })}
       </p>
     );
   }

@@ -127,6 +127,24 @@ export function useResume({ video, element, owner, online, enqueue, now = Date.n
     };
   }, [videoId]);
 
+  // Where it starts is settled once the video has loaded and, signed in and online, the server
+  // has said where the student was on their other devices (whichever comes last): a saved lesson
+  // loads before the answer, and the later place from another phone must still win.
+  const settle = (loaded: boolean) => {
+    if (here || waiting) return; // a change of quality reloads it: the player keeps its own place then
+    const el = element.current;
+    if (!el || !(loaded || el.readyState >= 1)) return;
+    if (start > 0) seek(el, start);
+    setSettled({ videoId, position: start });
+  };
+  const settleWhenAnswered = useEffectEvent(() => settle(false));
+  useEffect(() => {
+    // The answer came after the video loaded: the element (outside React) is moved now, and the
+    // notice says where it went; there is no event of the element's to do this from.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (!waiting) settleWhenAnswered();
+  }, [waiting, videoId]);
+
   const saveNow = () => {
     const s = look();
     if (s) keep(s, true);
@@ -136,15 +154,16 @@ export function useResume({ video, element, owner, online, enqueue, now = Date.n
     resumeAt,
     startOver() {
       const el = element.current;
-      if (el) seek(el, 0);
+      if (el) {
+        seek(el, 0);
+        // The notice and its button go: the keyboard stays on the player, not on the page.
+        el.focus();
+      }
+      // Kept at once, so that leaving before the next save does not bring the old place back.
+      keepPlace(owner, videoId, { position: 0, completed: false, at: new Date(now()).toISOString() });
       setSettled({ videoId, position: 0 });
     },
-    onLoadedMetadata() {
-      if (here) return; // a change of quality reloads it: the player keeps its own place then
-      const el = element.current;
-      if (el && start > 0) seek(el, start);
-      setSettled({ videoId, position: start });
-    },
+    onLoadedMetadata: () => settle(true),
     onPlay() {
       if (played.current !== videoId) last.current = { kept: now(), sent: now() };
       played.current = videoId;

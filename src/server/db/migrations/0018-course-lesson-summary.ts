@@ -12,7 +12,10 @@ import type { MigrationContext } from '../migrate.ts';
  * changes them from elsewhere is kept by triggers on `videos`, so that it holds whatever deletes
  * or edits a video: a video about to be deleted (its lesson rows go with it by the foreign key)
  * and a video whose duration changes. Each recounts the affected courses from their lesson rows
- * rather than adding or subtracting, so the kept numbers are exactly what counting would answer.
+ * rather than adding or subtracting, so the kept numbers are what counting answers once the
+ * writes are done. Two writes racing on one course under PostgreSQL's read committed (two of its
+ * videos deleted at once, or its lessons set while a video goes) may each recount from before the
+ * other: the numbers are then off until the course's lessons are next set.
  * A BEFORE DELETE trigger, because the lesson rows are still there to say which courses are
  * affected (the cascade has not run yet); the video being deleted is left out of the recount.
  */

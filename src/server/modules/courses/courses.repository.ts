@@ -175,6 +175,9 @@ export class CoursesRepository {
             .select(ownerColumns)
             .select(enrolledColumn(viewerId))
             .where('c.id', 'in', ids)
+            // A ranking remembered from before an unpublish (another instance's cache) must not
+            // bring a draft back to everyone.
+            .where('c.published', '=', 1)
             .execute();
     const byId = new Map(found.map((r) => [r.id, r]));
     const rows = ids.map((id) => byId.get(id)).filter((r): r is CourseListRow => r !== undefined);
