@@ -225,7 +225,8 @@ export const enScreens = {
   'saveCourse.askMobile': 'You are on mobile data. Save {size} for this course now?',
   'saveCourse.needsConnection': 'Saving a course needs a connection.',
   'saveCourse.noRoom': 'Not enough space: the course needs {size} and {free} is free.',
-  'saveCourse.notReady': 'Saved, but {n} lesson(s) are still being processed: save the course again when they are ready.',
+  'saveCourse.notReady':
+    'Saved, but {n} lesson(s) are still being processed: save the course again when they are ready.',
   'saveCourse.someFailed': 'Some lessons could not be saved. Save course tries them again.',
   'myCourses.enrolled': 'Courses I follow',
   'myCourses.teaching': 'Courses I teach',
