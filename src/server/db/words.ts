@@ -64,3 +64,14 @@ export function oneTypoApart(a: string, b: string): boolean {
 
 /** Byte order of the UTF-8 forms, the order both databases keep the vocabulary in. */
 export const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/**
+ * The word columns search reads (migrations 0013 and 0017), for the title and description being
+ * written: a row's words are always written with the text they come from.
+ */
+export function searchWords(fields: { title?: string | undefined; description?: string | undefined }) {
+  return {
+    ...(fields.title === undefined ? {} : { title_words: storedWords(fields.title) }),
+    ...(fields.description === undefined ? {} : { description_words: storedWords(fields.description) }),
+  };
+}

@@ -5,7 +5,7 @@ import { recount } from '../../db/migrations/0018-course-lesson-summary.ts';
 import { reusableQuery } from '../../db/reusable.ts';
 import type { CoursesTable, Database } from '../../db/schema.ts';
 import { RememberedSearches, searchByWords } from '../../db/search.ts';
-import { storedWords } from '../../db/words.ts';
+import { searchWords } from '../../db/words.ts';
 import { ownerColumns, type OwnerRow } from '../users/owner-columns.ts';
 
 export type CourseRow = Selectable<CoursesTable>;
@@ -134,14 +134,6 @@ const oneQuery = reusableQuery(
       .select(enrolledColumn(shape.viewer ? v.viewerId : undefined))
       .where('c.id', '=', v.id),
 );
-
-/** The words search reads (migration 0017), written with the text they come from. */
-function searchWords(fields: { title?: string | undefined; description?: string | undefined }) {
-  return {
-    ...(fields.title === undefined ? {} : { title_words: storedWords(fields.title) }),
-    ...(fields.description === undefined ? {} : { description_words: storedWords(fields.description) }),
-  };
-}
 
 export class CoursesRepository {
   private readonly searches: RememberedSearches;

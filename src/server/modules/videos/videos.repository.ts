@@ -4,7 +4,7 @@ import type { Database, VideosTable } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { reusableQuery } from '../../db/reusable.ts';
 import { RememberedSearches, searchByWords } from '../../db/search.ts';
-import { storedWords } from '../../db/words.ts';
+import { searchWords } from '../../db/words.ts';
 import { listTotal, ownedListReader } from '../paging.ts';
 import { ownerColumns, type OwnerRow } from '../users/owner-columns.ts';
 
@@ -45,14 +45,6 @@ const commentsCountQuery = reusableQuery(
   (db: Kysely<Database>, _shape: Record<string, never>, v: { id: string }) =>
     db.selectFrom('videos').select('comments_count').where('id', '=', v.id),
 );
-
-/** The words search reads (migration 0013), written with the text they come from. */
-function searchWords(fields: { title?: string; description?: string }) {
-  return {
-    ...(fields.title === undefined ? {} : { title_words: storedWords(fields.title) }),
-    ...(fields.description === undefined ? {} : { description_words: storedWords(fields.description) }),
-  };
-}
 
 export class VideosRepository {
   private readonly searches: RememberedSearches;
