@@ -12,6 +12,7 @@ import {
   h1,
   password,
   phone,
+  publishCourse,
   shots,
   signUp,
   uniqueName,
@@ -180,18 +181,7 @@ describe('courses, from the teacher’s form to the student’s lessons', () => 
       const teacher = await browser().newContext({ baseURL, ...phone });
       await signUp(teacher, 'resumer', 'Meera Iyer');
       const lesson = await uploadMp4(teacher, `Long division ${uniqueName('v')}`, clip, '#264');
-      const made = await teacher.request.post('/api/v1/courses', {
-        headers: { origin: baseURL },
-        data: { title: `Division ${uniqueName('c')}`, language: 'en' },
-      });
-      const courseId = ((await made.json()) as { data: { _id: string } }).data._id;
-      for (const [method, url, data] of [
-        ['PUT', `/api/v1/courses/${courseId}/lessons`, { videoIds: [lesson._id] }],
-        ['PATCH', `/api/v1/courses/${courseId}`, { published: true }],
-      ] as const) {
-        const res = await teacher.request.fetch(url, { method, headers: { origin: baseURL }, data });
-        expect(res.status(), await res.text()).toBe(200);
-      }
+      const courseId = await publishCourse(teacher.request, `Division ${uniqueName('c')}`, [lesson._id]);
       await teacher.close();
 
       const phoneA = await browser().newContext({ baseURL, ...phone });
@@ -270,18 +260,7 @@ describe('courses, from the teacher’s form to the student’s lessons', () => 
       const titles = [`Shapes ${tag}`, `Angles ${tag}`];
       const ids: string[] = [];
       for (const title of titles) ids.push(await uploadClip(teacher, title));
-      const made = await teacher.request.post('/api/v1/courses', {
-        headers: { origin: baseURL },
-        data: { title: `Geometry ${tag}`, language: 'en' },
-      });
-      const courseId = ((await made.json()) as { data: { _id: string } }).data._id;
-      for (const [method, url, data] of [
-        ['PUT', `/api/v1/courses/${courseId}/lessons`, { videoIds: ids }],
-        ['PATCH', `/api/v1/courses/${courseId}`, { published: true }],
-      ] as const) {
-        const res = await teacher.request.fetch(url, { method, headers: { origin: baseURL }, data });
-        expect(res.status(), await res.text()).toBe(200);
-      }
+      const courseId = await publishCourse(teacher.request, `Geometry ${tag}`, ids);
       await teacher.close();
 
       const context = await browser().newContext({ baseURL, ...phone });

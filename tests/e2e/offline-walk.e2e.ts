@@ -10,6 +10,7 @@ import {
   h1,
   password,
   phone,
+  publishCourse,
   signUp,
   uniqueName,
   uploadClip,
@@ -553,26 +554,6 @@ async function walk(
   return failures;
 }
 
-/** Makes a course of `videoIds` through the API, published unless told not to; answers its id. */
-async function publishCourse(
-  session: APIRequestContext,
-  title: string,
-  videoIds: string[],
-  { publish = true } = {},
-): Promise<string> {
-  const made = await session.post('/api/v1/courses', {
-    headers: origin(),
-    data: { title, language: 'en', description: 'Made for the offline walk.' },
-  });
-  await ok(made, 201);
-  const id = ((await made.json()) as { data: { _id: string } }).data._id;
-  await ok(await session.put(`/api/v1/courses/${id}/lessons`, { headers: origin(), data: { videoIds } }));
-  if (publish) {
-    await ok(await session.patch(`/api/v1/courses/${id}`, { headers: origin(), data: { published: true } }));
-  }
-  return id;
-}
-
 /**
  * The server of one walk: the journeys' own, on SQLite; or a production server process of its own
  * on a fresh PostgreSQL database, when TEST_DATABASE_URL names one (as in CI).
@@ -619,7 +600,7 @@ describe.each(databaseKinds)('the offline walk, at 412x915, on %s', (kind) => {
     });
     await owner.close();
     const course = { id: '', title: `Shapes ${uniqueName('c')}` };
-    course.id = await publishCourse(theirs, course.title, [otherVideo.id]);
+    course.id = await publishCourse(theirs, course.title, [otherVideo.id], { site });
 
     const walker = await browser().newContext({ baseURL: site, ...phone });
     const me = await signUp(walker, 'walker', 'Ravi Shankar', site);
@@ -654,7 +635,7 @@ describe.each(databaseKinds)('the offline walk, at 412x915, on %s', (kind) => {
       await mine.post(`/api/v1/courses/${course.id}/enrol`, { headers: origin(), data: { enrolled: true } }),
     );
     const myCourse = { id: '', title: `Decimals course ${uniqueName('c')}` };
-    myCourse.id = await publishCourse(mine, myCourse.title, [video.id], { publish: false });
+    myCourse.id = await publishCourse(mine, myCourse.title, [video.id], { publish: false, site });
     world = {
       me: { ...me, fullName: 'Ravi Shankar' },
       course,

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type {
+  APIRequestContext,
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Page,
+} from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from './chromium.ts';
@@ -137,3 +143,29 @@ export async function uploadClip(
 /** Uploads an MP4 made at test time (helpers/clips.ts). */
 export const uploadMp4 = (context: BrowserContext, title: string, file: string, colour: string) =>
   uploadVideoFile(context, { title, file, mimeType: 'video/mp4', colour });
+
+/**
+ * Makes a course of `videoIds` through the API as the session's user (a browser context's
+ * `request`, or a request context of its own), published unless told not to; answers its id.
+ */
+export async function publishCourse(
+  session: APIRequestContext,
+  title: string,
+  videoIds: string[],
+  { publish = true, site = inject('baseURL') }: { publish?: boolean; site?: string } = {},
+): Promise<string> {
+  const headers = { origin: site };
+  const made = await session.post('/api/v1/courses', {
+    headers,
+    data: { title, language: 'en', description: `${videoIds.length} lessons made by a test.` },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const id = ((await made.json()) as { data: { _id: string } }).data._id;
+  const lessons = await session.put(`/api/v1/courses/${id}/lessons`, { headers, data: { videoIds } });
+  expect(lessons.status(), await lessons.text()).toBe(200);
+  if (publish) {
+    const published = await session.patch(`/api/v1/courses/${id}`, { headers, data: { published: true } });
+    expect(published.status(), await published.text()).toBe(200);
+  }
+  return id;
+}
