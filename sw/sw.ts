@@ -60,12 +60,21 @@ const screenFiles = new Set(
   files.filter((entry) => entry.screen).map((entry) => new URL(entry.url, self.location.href).pathname),
 );
 
-/** Downloads the screens' files not on the device yet (with data saver off). */
-async function saveScreens(): Promise<void> {
+/** The Hindi words (hi.ts and its marketing and settings parts), by their built names. */
+const isHindiWords = (file: string) => /^\/assets\/hi-[\w-]+\.js$/.test(file);
+
+/**
+ * Downloads the screens' files not on the device yet: all of them with data saver off; with it
+ * on, only the Hindi words, and only for a student who reads Hindi (or whose language the page
+ * has not said), who cannot start offline after an update without them.
+ */
+async function saveScreens(only?: (file: string) => boolean): Promise<void> {
   const cache = await caches.open(SCREENS_CACHE);
   const kept = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
   await Promise.all(
-    [...screenFiles].filter((file) => !kept.has(file)).map((file) => cache.add(file).catch(() => undefined)),
+    [...screenFiles]
+      .filter((file) => !kept.has(file) && (only?.(file) ?? true))
+      .map((file) => cache.add(file).catch(() => undefined)),
   );
 }
 
@@ -81,7 +90,10 @@ self.addEventListener('install', (event) => {
   );
   event.waitUntil(
     workerSettings()
-      .then((settings) => (settings.dataSaver ? undefined : saveScreens()))
+      .then((settings) => {
+        if (!settings.dataSaver) return saveScreens();
+        return settings.language === 'en' ? undefined : saveScreens(isHindiWords);
+      })
       .catch(() => undefined),
   );
 });

@@ -32,6 +32,8 @@ export interface WorkerSettings {
   dataSaver: boolean;
   /** The connection type the page's browser last reported (a worker may not see one itself). */
   connectionType?: string;
+  /** The language on show: with data saver on, the worker keeps only that language's words. */
+  language?: 'en' | 'hi';
 }
 
 /**

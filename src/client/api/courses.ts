@@ -1,7 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
 import type { Progress } from '../../shared/contracts/progress.ts';
 import type { Course, CourseDetail, CourseInput, CoursePatch } from '../../shared/contracts/courses.ts';
-import type { RecentProgress } from '../../shared/contracts/progress.ts';
 import type { AnswerOf } from '../../shared/endpoint.ts';
 import { coursesApi } from '../../shared/endpoints/courses.ts';
 import { progressApi } from '../../shared/endpoints/progress.ts';
@@ -33,11 +32,6 @@ export function useEnrolledCourses(signedIn: boolean) {
 /** A teacher's courses, their unpublished ones too when they are the one asking. */
 export function useCoursesOf(userId: string | undefined) {
   return usePagedList<Course>(userId ? coursesApi.byOwner.path({ userId }) : null, COURSES_PAGE_SIZE);
-}
-
-/** The latest places the student was, newest first: "Continue learning". */
-export function useRecentProgress(signedIn: boolean) {
-  return useSWR<RecentProgress[]>(signedIn ? progressApi.recent.path() : null);
 }
 
 /** The most videos one progress read asks for (docs/api.md, "Progress"). */

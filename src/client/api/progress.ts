@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { Progress } from '../../shared/contracts/progress.ts';
+import type { Progress, RecentProgress } from '../../shared/contracts/progress.ts';
 import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import { coursesApi } from '../../shared/endpoints/courses.ts';
 import { progressApi } from '../../shared/endpoints/progress.ts';
@@ -52,4 +52,9 @@ export function progressDelivered(change: Extract<CacheChange, { noun: 'progress
   if (progress.completed) {
     rereadPaths((path) => coursesApi.enrolled.matches(path) || coursesApi.one.matches(path));
   }
+}
+
+/** The latest places the student was, newest first: "Continue learning". */
+export function useRecentProgress(signedIn: boolean) {
+  return useSWR<RecentProgress[]>(signedIn ? progressApi.recent.path() : null);
 }

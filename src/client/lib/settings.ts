@@ -11,6 +11,7 @@ import {
   type WorkerSettings,
 } from '../../shared/network-policy.ts';
 import { SW_MESSAGES } from '../../shared/offline.ts';
+import { storedLanguage } from '../i18n/i18n.ts';
 import { connectionInfo, dataSaverOn } from './data-saver.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -111,6 +112,7 @@ export async function tellWorker(): Promise<void> {
   const body: WorkerSettings = {
     send: state.send,
     dataSaver: state.dataSaver,
+    language: storedLanguage(),
     ...(connectionInfo()?.type ? { connectionType: connectionInfo()?.type } : {}),
   };
   try {

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useRecentProgress } from '../../api/courses.ts';
+import { useRecentProgress } from '../../api/progress.ts';
 import { t } from '../../i18n/i18n.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
 import { useCurrentUser } from '../../lib/session.tsx';
-import './courses.css';
+// Its own few rules: the dashboard does not load the course screens' stylesheet.
+import './continue-learning.css';
 
 /** How many unfinished places "Continue learning" offers. */
 const SHOWN = 3;
