@@ -2,6 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { CaptionsRepository } from './modules/captions/captions.repository.ts';
+import { captionsRoutes } from './modules/captions/captions.routes.ts';
+import { CaptionsService } from './modules/captions/captions.service.ts';
 import { CommentsRepository } from './modules/comments/comments.repository.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { CommentsService } from './modules/comments/comments.service.ts';
@@ -127,6 +130,7 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
   );
   const renditions = await startRenditions(app, config, db, media);
   const videos = new VideosService(videosRepo, usersRepo, media, renditions, uploads);
+  const captions = new CaptionsService(new CaptionsRepository(db.kysely), videosRepo, media);
   const comments = new CommentsService(new CommentsRepository(db.kysely), videosRepo, storage);
   const likes = new LikesService(new LikesRepository(db.kysely), storage);
   const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db.kysely), usersRepo, storage);
@@ -171,6 +175,7 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
       await api.register(contactRoutes, { service: new ContactService(new ContactRepository(db.kysely)) });
       await api.register(usersRoutes, { users, sessions, storage, config });
       await api.register(videosRoutes, { videos, storage, config });
+      await api.register(captionsRoutes, { captions, storage });
       await api.register(uploadsRoutes, { uploads });
       await api.register(commentsRoutes, { comments });
       await api.register(likesRoutes, { likes });

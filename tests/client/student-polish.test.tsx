@@ -30,6 +30,8 @@ const video: Video = {
   owner: { _id: 'u1', username: 'asha', fullName: 'Asha Rao', avatar: '/media/a.webp', coverImage: null },
   renditions: [r('audio', 2_100_000), r('144p', 4_200_000), r('240p', 9_800_000), r('original', 58_000_000)],
   processing: { state: 'done', progress: 100 },
+  captions: [],
+  chapters: [],
   createdAt: '2026-11-26T00:00:00.000Z',
   updatedAt: '2026-11-26T00:00:00.000Z',
 };

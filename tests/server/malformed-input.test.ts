@@ -101,6 +101,7 @@ const UPLOAD_ROUTES = [
   ['PATCH', '/api/v1/users/cover-image'],
   ['POST', '/api/v1/videos'],
   ['PATCH', '/api/v1/videos/:videoId'],
+  ['POST', '/api/v1/videos/:videoId/captions'],
 ] as const;
 
 const BROKEN_BODIES: Record<string, { type: string; body: string }> = {

@@ -32,6 +32,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0016-progress', 'Success'],
       ['0017-course-cover-and-search', 'Success'],
       ['0018-course-lesson-summary', 'Success'],
+      ['0019-captions', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -58,6 +59,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0016-progress',
       '0017-course-cover-and-search',
       '0018-course-lesson-summary',
+      '0019-captions',
     ]);
   });
 

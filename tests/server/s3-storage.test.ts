@@ -10,7 +10,7 @@ import { BucketUploads } from '../../src/server/modules/uploads/s3-uploads.ts';
 import { UploadsRepository } from '../../src/server/modules/uploads/uploads.repository.ts';
 import { UploadsService } from '../../src/server/modules/uploads/uploads.service.ts';
 import { S3Storage } from '../../src/server/storage/s3.ts';
-import { bearer, clip, json, registerAndSignIn, uploadVideo } from '../helpers/http.ts';
+import { bearer, clip, json, multipart, registerAndSignIn, uploadVideo } from '../helpers/http.ts';
 import { hasRadosgw, startS3, type S3Server } from '../helpers/s3.ts';
 import { createTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -178,6 +178,43 @@ describe.runIf(hasRadosgw)('S3Storage on radosgw', () => {
         .where('id', '=', id)
         .execute();
       expect(row).toEqual([]);
+    });
+
+    it('keeps caption tracks in the bucket, serves them as text/vtt, and deletes them with their video', async () => {
+      const cara = await registerAndSignIn(server.app, 'cara');
+      const video = json(await uploadVideo(server.app, cara)).data;
+      const form = await multipart({
+        language: 'hi',
+        file: {
+          filename: 'lesson.srt',
+          type: 'application/x-subrip',
+          data: Buffer.from('1\n00:00:01,000 --> 00:00:02,000\nनमस्ते <b>class</b>\n'),
+        },
+      });
+      const added = await server.app.inject({
+        method: 'POST',
+        url: `/api/v1/videos/${video._id}/captions`,
+        headers: { ...bearer(cara), ...form.headers },
+        payload: form.payload,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const url = json(added).data.url as string;
+      const key = url.slice('/media/'.length);
+      expect(await storage.exists(key)).toBe(true);
+      const served = await server.app.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('text/vtt; charset=utf-8');
+      expect(served.body).toBe('WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nनमस्ते class\n\n');
+      expect(
+        (
+          await server.app.inject({
+            method: 'DELETE',
+            url: `/api/v1/videos/${video._id}`,
+            headers: bearer(cara),
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(await storage.exists(key)).toBe(false);
     });
 
     it('sweeps objects that no row names, and spares the rest', async () => {

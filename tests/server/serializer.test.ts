@@ -41,6 +41,13 @@ const video = {
     },
   ],
   processing: { state: 'done' as const, progress: 100 },
+  captions: [
+    { _id: 'c1', language: 'hi', label: 'हिन्दी "quoted"', url: '/media/captions/c.vtt', bytes: 1234 },
+  ],
+  chapters: [
+    { start: 0, title: 'Intro' },
+    { start: 61.5, title: 'भिन्न \u2028 fractions' },
+  ],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
 };

@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { RenditionsRepository } from '../../src/server/modules/renditions/renditions.repository.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/databases.ts';
-import { bearer, json, registerAndSignIn, uploadVideo, type SignedIn } from '../helpers/http.ts';
+import { bearer, json, multipart, registerAndSignIn, uploadVideo, type SignedIn } from '../helpers/http.ts';
 
 /**
  * Every read that answers a list, or a video, and how many SQL statements one request of it
@@ -210,6 +210,24 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
       ],
       { bytes: Number(original.video_bytes), mime: 'video/mp4', height: 360 },
     );
+    // Caption tracks on the first video: answered from the row's summary, at no statement's cost.
+    for (const language of ['hi', 'en']) {
+      const form = await multipart({
+        language,
+        file: {
+          filename: 'c.vtt',
+          type: 'text/vtt',
+          data: Buffer.from('WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n'),
+        },
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/v1/videos/${videos[0]}/captions`,
+        headers: { ...bearer(ana), ...form.headers },
+        payload: form.payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
     // Ana subscribes to Bob and Bob to Ana, so that both subscription lists have a row.
     const writes = [
       { url: `/api/v1/subscriptions/c/${ids.bob}`, payload: { subscribed: true } },
@@ -281,7 +299,7 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
     });
   }
 
-  it('answers the videos with renditions from the row, as the tables say', async () => {
+  it('answers the videos with renditions and caption tracks from the row, as the tables say', async () => {
     const { res } = await statementsOf('/api/v1/videos?limit=20');
     const docs = json(res).data.docs as Array<{ title: string; renditions: Array<{ quality: string }> }>;
     expect(docs.map((d) => [d.title, d.renditions.map((r) => r.quality)])).toEqual([
@@ -289,6 +307,10 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
       ['Second lesson', ['144p', 'original']],
       ['First lesson', ['original']],
     ]);
+    const captions = (docs as unknown as Array<{ captions: Array<{ language: string }> }>).map((d) =>
+      d.captions.map((c) => c.language),
+    );
+    expect(captions).toEqual([[], [], ['en', 'hi']]);
   });
 
   it('covers every GET route that answers a page of documents or a video', () => {

@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-courses.ts';
 import * as m0016 from './migrations/0016-progress.ts';
 import * as m0017 from './migrations/0017-course-cover-and-search.ts';
 import * as m0018 from './migrations/0018-course-lesson-summary.ts';
+import * as m0019 from './migrations/0019-captions.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -51,6 +52,7 @@ const migrations: Record<string, MigrationModule> = {
   '0016-progress': m0016,
   '0017-course-cover-and-search': m0017,
   '0018-course-lesson-summary': m0018,
+  '0019-captions': m0019,
 };
 
 /** Names the transaction-level advisory lock that migrations hold on PostgreSQL (any constant). */

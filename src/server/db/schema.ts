@@ -70,6 +70,8 @@ export interface VideosTable {
   /** The renditions job's state and progress, kept by triggers on `jobs`; null: no job. */
   processing_state: JobsTable['state'] | null;
   processing_progress: Generated<number>;
+  /** Its caption tracks as JSON (`CaptionSummary[]`, migration 0019), written with them; `[]` by default. */
+  caption_summary: Generated<string>;
   views: Generated<number>;
   /** Kept by triggers (migration 0005): never written by the application. */
   likes_count: Generated<number>;
@@ -141,6 +143,19 @@ export interface VideoRenditionsTable {
   mime_type: string;
   height: number | null;
   bitrate: number | null;
+  created_at: string;
+}
+
+/** One caption track of a video, stored as WebVTT (docs/api.md, "Captions and chapters"). */
+export interface VideoCaptionsTable {
+  id: string;
+  video_id: string;
+  /** A canonical BCP 47 tag; one track per video and language. */
+  language: string;
+  label: string;
+  /** The media key of its file. */
+  file: string;
+  bytes: number;
   created_at: string;
 }
 
@@ -259,6 +274,7 @@ export interface Database {
   row_counts: RowCountsTable;
   uploads: UploadsTable;
   video_renditions: VideoRenditionsTable;
+  video_captions: VideoCaptionsTable;
   jobs: JobsTable;
   server_secrets: ServerSecretsTable;
   media_writes: MediaWritesTable;

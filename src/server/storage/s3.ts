@@ -23,6 +23,7 @@ const TYPES: Record<string, string> = {
   png: 'image/png',
   mp4: 'video/mp4',
   webm: 'video/webm',
+  vtt: 'text/vtt; charset=utf-8',
 };
 const typeOf = (key: string) => TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 
@@ -103,7 +104,14 @@ export class S3Storage implements MediaStorage {
   }
 
   async put(key: string, data: Buffer): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.checked(key), Body: data }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.checked(key),
+        Body: data,
+        ContentType: typeOf(key),
+      }),
+    );
   }
 
   async putFile(key: string, tempPath: string): Promise<void> {

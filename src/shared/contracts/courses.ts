@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageTagSchema } from './language-tag.ts';
 import { pagedSchema } from './pagination.ts';
 import { courseProgressSchema } from './progress.ts';
 import { publicUserSchema } from './users.ts';
@@ -16,11 +17,7 @@ const description = z
   .string({ error: 'Description must be text' })
   .trim()
   .max(5000, 'Description is at most 5000 characters');
-/** A BCP 47 tag as people write them: a language, then optional script, region or variant parts. */
-const language = z
-  .string({ error: (i) => (i.input === undefined ? 'Language is required' : 'Language must be text') })
-  .trim()
-  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, 'Language must be a language tag such as en or hi');
+const language = languageTagSchema;
 
 export const courseInputSchema = z.object({ title, description: description.default(''), language }).strict();
 export type CourseInput = z.infer<typeof courseInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { captionSchema } from './captions.ts';
 import { pagedSchema } from './pagination.ts';
 import { publicUserSchema } from './users.ts';
 
@@ -58,6 +59,9 @@ export const processingSchema = z.object({
 });
 export type Processing = z.infer<typeof processingSchema>;
 
+/** A chapter read from the description (src/shared/chapters.ts): `start` in seconds. */
+export const chapterSchema = z.object({ start: z.number(), title: z.string() });
+
 export const videoSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -71,6 +75,10 @@ export const videoSchema = z.object({
   /** Smallest first, the original last. */
   renditions: z.array(renditionSchema),
   processing: processingSchema,
+  /** Its caption tracks, by language tag (docs/api.md, "Captions and chapters"). */
+  captions: z.array(captionSchema),
+  /** Read from the description: none, or two or more, the first at 0, times rising. */
+  chapters: z.array(chapterSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,3 +1,4 @@
+import { captionsApi } from './captions.ts';
 import { commentsApi } from './comments.ts';
 import { coursesApi } from './courses.ts';
 import { likesApi } from './likes.ts';
@@ -14,6 +15,7 @@ import { videosApi } from './videos.ts';
  * The page imports a noun's file, never this one, so a route loads only the calls it makes.
  */
 export const allEndpoints = {
+  captions: captionsApi,
   comments: commentsApi,
   courses: coursesApi,
   likes: likesApi,

@@ -24,14 +24,17 @@ export class MediaJournal {
 
   /**
    * Written before the file's first byte, so that no file is ever written unjournaled; and before
-   * a row stops naming a file (a replaced picture), so that a crash between the row's change and
-   * the file's release leaves an entry too. Two replacements racing may name the same file: one
-   * entry is enough.
+   * a row stops naming a file (a replaced picture, a deleted video's files), so that a crash
+   * between the row's change and the file's release leaves an entry too. Two replacements racing
+   * may name the same file: one entry is enough.
    */
-  async begin(key: string): Promise<void> {
+  async begin(keys: string | string[]): Promise<void> {
+    const named = [...new Set([keys].flat())];
+    if (named.length === 0) return;
+    const startedAt = this.now().toISOString();
     await this.db
       .insertInto('media_writes')
-      .values({ key, instance_id: this.instanceId, started_at: this.now().toISOString() })
+      .values(named.map((key) => ({ key, instance_id: this.instanceId, started_at: startedAt })))
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
   }

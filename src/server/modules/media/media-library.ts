@@ -57,12 +57,13 @@ export class MediaLibrary {
   }
 
   /**
-   * A row is about to stop naming `key` (rule 3, a replaced picture): journaled first, so that a
-   * crash between the row's change and `release` leaves an entry for the next start (rule 5),
-   * which deletes the file only if no row names it by then.
+   * A row is about to stop naming `keys` (rule 3: a replaced picture or caption track, a deleted
+   * video): journaled first, so that a crash between the row's change and `release` leaves an
+   * entry for the next start (rule 5), which deletes a file only if no row names it by then.
    */
-  async releasing(key: string | null | undefined): Promise<void> {
-    if (key) await this.journal?.begin(key);
+  async releasing(keys: string | null | undefined | Array<string | null | undefined>): Promise<void> {
+    const named = [keys].flat().filter((k): k is string => typeof k === 'string' && k !== '');
+    if (named.length > 0) await this.journal?.begin(named);
   }
 
   /**
@@ -107,7 +108,7 @@ export class MediaLibrary {
   }
 
   /** A fresh, unguessable key in `folder` (128 random bits either way); see rule 1. */
-  newKey(folder: 'images' | 'videos' | 'renditions', extension: string): string {
+  newKey(folder: 'images' | 'videos' | 'renditions' | 'captions', extension: string): string {
     const name = folder !== 'images' ? randomUUID() : randomBytes(16).toString('hex');
     return `${folder}/${name}.${extension}`;
   }

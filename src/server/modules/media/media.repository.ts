@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 
 /**
  * Every column that holds a media key. A new one is added here, and both questions below keep
- * the truth; migrations 0006, 0009 and 0017 index these for `referenced`.
+ * the truth; migrations 0006, 0009, 0017 and 0019 index these for `referenced`.
  */
 const MEDIA_COLUMNS = [
   ['users', 'avatar'],
@@ -12,6 +12,7 @@ const MEDIA_COLUMNS = [
   ['videos', 'thumbnail'],
   ['video_renditions', 'file'],
   ['courses', 'cover'],
+  ['video_captions', 'file'],
 ] as const;
 
 /** Which stored files the rows name. */

@@ -8,6 +8,16 @@ import { isMediaKey, type MediaStorage } from '../../storage/storage.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * Types named by the key's extension rather than taken from the store, so a file is answered with
+ * its type on any store: caption tracks as `text/vtt; charset=utf-8`, the type players and the
+ * browser's track element need. (On local disk the static handler names the same type for
+ * `.vtt`, from its own table.)
+ */
+const TYPES_BY_EXTENSION: Record<string, string> = { vtt: 'text/vtt; charset=utf-8' };
+const typeByExtension = (key: string): string | undefined =>
+  TYPES_BY_EXTENSION[key.slice(key.lastIndexOf('.') + 1)];
+
+/**
  * Serves stored media under /media/ from the same origin. Names change with content, so every
  * file is cached for a year; HTTP Range answers (206) let players seek and the service worker
  * cache parts of videos.
@@ -104,7 +114,7 @@ function registerProxiedMedia(app: FastifyInstance, storage: S3Storage): void {
         .header('Cache-Control', IMMUTABLE)
         .header('Cross-Origin-Resource-Policy', 'same-origin')
         .header('Accept-Ranges', 'bytes')
-        .header('Content-Type', read.contentType ?? 'application/octet-stream');
+        .header('Content-Type', typeByExtension(key) ?? read.contentType ?? 'application/octet-stream');
       if (read.length !== undefined) reply.header('Content-Length', read.length);
       if (read.contentRange) reply.header('Content-Range', read.contentRange);
       if (read.etag) reply.header('ETag', read.etag);

@@ -5,6 +5,7 @@ import type { Dialect } from '../../db/database.ts';
 import { reusableQuery } from '../../db/reusable.ts';
 import { RememberedSearches, searchByWords } from '../../db/search.ts';
 import { searchWords } from '../../db/words.ts';
+import { captionSummaries } from '../captions/captions.repository.ts';
 import { listTotal, ownedListReader } from '../paging.ts';
 import { ownerColumns, type OwnerRow } from '../users/owner-columns.ts';
 
@@ -145,25 +146,41 @@ export class VideosRepository {
   }
 
   /**
-   * Deletes the row and answers the files it and its renditions named, as they were at the
-   * moment of the delete; comments, likes, history entries and renditions go with it (foreign
-   * keys cascade).
+   * Deletes the row and answers the files it, its renditions and its caption tracks named, as
+   * they were at the moment of the delete; comments, likes, history entries, renditions and
+   * caption tracks go with it (foreign keys cascade).
    */
   async delete(
     id: string,
-  ): Promise<{ video_file: string; thumbnail: string; renditions: string[] } | undefined> {
+  ): Promise<
+    { video_file: string; thumbnail: string; renditions: string[]; captions: string[] } | undefined
+  > {
     const gone = await this.db.transaction().execute(async (tx) => {
       const renditions = await tx
         .deleteFrom('video_renditions')
         .where('video_id', '=', id)
         .returning('file')
         .execute();
+      const captions = await tx
+        .deleteFrom('video_captions')
+        .where('video_id', '=', id)
+        .returning('file')
+        .execute();
+      // The row's caption summary too: on PostgreSQL a track committed while this waited for
+      // the video's row (captions.repository.ts takes it first) is in the summary this returns.
       const gone = await tx
         .deleteFrom('videos')
         .where('id', '=', id)
-        .returning(['video_file', 'thumbnail'])
+        .returning(['video_file', 'thumbnail', 'caption_summary'])
         .executeTakeFirst();
-      return gone && { ...gone, renditions: renditions.map((r) => r.file) };
+      if (!gone) return undefined;
+      const { caption_summary, ...files } = gone;
+      const summarized = captionSummaries(caption_summary).map((t) => t.file);
+      return {
+        ...files,
+        renditions: renditions.map((r) => r.file),
+        captions: [...new Set([...captions.map((c) => c.file), ...summarized])],
+      };
     });
     // After the commit: a search between a forget and the commit would keep the deleted video.
     this.searches.forget();

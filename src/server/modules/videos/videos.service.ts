@@ -7,8 +7,11 @@ import {
   type Video,
 } from '../../../shared/contracts/videos.ts';
 import type { FieldError } from '../../../shared/contracts/envelope.ts';
+import { parseChapters } from '../../../shared/chapters.ts';
 import { AppError } from '../../errors.ts';
 import type { MultipartForm } from '../../multipart-form.ts';
+import { captionSummaries } from '../captions/captions.repository.ts';
+import { toCaption } from '../captions/captions.service.ts';
 import { storeImage } from '../media/images.ts';
 import type { MediaLibrary } from '../media/media-library.ts';
 import { storeVideo } from '../media/videos.ts';
@@ -17,6 +20,19 @@ import { ownerFrom } from '../users/owner-columns.ts';
 import type { TakenUpload, UploadsService } from '../uploads/uploads.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { VideoListRow, VideosRepository } from './videos.repository.ts';
+
+/** The rendition files a row's summary names (null on rows not yet back-filled: none known). */
+function renditionFiles(summary: string | null): string[] {
+  if (!summary) return [];
+  try {
+    const parsed: unknown = JSON.parse(summary);
+    return Array.isArray(parsed)
+      ? parsed.map((r: { file?: unknown }) => r.file).filter((f) => typeof f === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}
 
 const missingVideo = () => new AppError(404, 'This video does not exist (it may have been deleted)');
 const notOwner = () => new AppError(403, 'Only the owner of this video may change or delete it');
@@ -59,6 +75,9 @@ export class VideosService {
       owner: ownerFrom(row, this.media.storage),
       renditions,
       processing,
+      // Kept on the row with the tracks (migration 0019), and read from the description.
+      captions: captionSummaries(row.caption_summary).map((t) => toCaption(t, this.media.storage)),
+      chapters: parseChapters(row.description),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
@@ -225,15 +244,38 @@ export class VideosService {
     }
   }
 
-  /** Deletes the video, its files, comments, likes and history entries. */
+  /**
+   * Deletes the video, its files (its renditions' and caption tracks' too), comments, likes and
+   * history entries.
+   */
   async delete(userId: string, id: string): Promise<void> {
     const row = await this.videos.find(id);
     if (!row) throw new AppError(404, 'This video does not exist (it may already have been deleted)');
     if (row.owner_id !== userId) throw notOwner();
+    // Journaled first, the files the row names now, so that a crash between the delete and the
+    // release leaves entries for the next start (media-library.ts, rule 5), not files that wait
+    // for the sweep. Files added meanwhile are released below all the same.
+    const named = [
+      row.video_file,
+      row.thumbnail,
+      ...renditionFiles(row.rendition_summary),
+      ...captionSummaries(row.caption_summary).map((t) => t.file),
+    ];
+    await this.media.releasing(named);
     const gone = await this.videos.delete(id);
-    if (!gone) throw missingVideo();
+    if (!gone) {
+      // Deleted meanwhile: the files go only if no row names them, and the entries end.
+      await this.media.release(named);
+      throw missingVideo();
+    }
     // The row is gone first; then its files, unless something else still names them.
-    await this.media.release([gone.video_file, gone.thumbnail, ...gone.renditions]);
+    await this.media.release([
+      gone.video_file,
+      gone.thumbnail,
+      ...gone.renditions,
+      ...gone.captions,
+      ...named,
+    ]);
     await this.renditions.forget(id);
   }
 }
