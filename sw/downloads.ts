@@ -6,6 +6,7 @@ import { answerRange, partsFor, rangeHeaders, type FileSpan } from '../src/share
 import type { Video } from '../src/shared/contracts/videos.ts';
 import {
   downloadsDb as declaredDownloads,
+  savedCaptions,
   type DownloadsStoreName,
 } from '../src/shared/device-db/downloads.ts';
 import { videosApi } from '../src/shared/endpoints/videos.ts';
@@ -17,8 +18,8 @@ declare const self: ServiceWorkerGlobalScope;
 /**
  * Downloads, answered from the device (docs/offline.md, "Downloads"): the video file from
  * the chunks it was downloaded in (IndexedDB, read with `idb` as sw/outbox-sync.ts does), sliced
- * for Range requests; its thumbnail from `DOWNLOADS_CACHE`; its page's API read made from the
- * download's record, which holds the video's data.
+ * for Range requests; its thumbnail and caption tracks from `DOWNLOADS_CACHE`; its page's API
+ * read made from the download's record, which holds the video's data.
  *
  * Whether to take a request must be known at once, so the addresses that may be saved are kept
  * in memory. The page tells the worker nothing: the records are read at start, whenever a
@@ -45,7 +46,10 @@ function sliceParts(parts: FilePart[], start: number, end: number): Blob {
   return new Blob(plan.parts.map((p) => p.data)).slice(plan.from, plan.to);
 }
 
-/** The files of downloads under way or saved, and the thumbnails of saved ones; unread at first. */
+/**
+ * The files of downloads under way or saved, and the thumbnails and caption tracks of saved ones;
+ * unread at first.
+ */
 let known: Set<string> | undefined;
 let reading: Promise<Download[]> = Promise.resolve([]);
 let database: Promise<IDBPDatabase | null> | undefined;
@@ -82,7 +86,11 @@ export function readDownloads(): Promise<Download[]> {
       known = new Set(
         records
           .filter((r) => r.state !== 'failed')
-          .flatMap((r) => (r.state === 'saved' ? [r.url, r.thumbnail] : [r.url]))
+          .flatMap((r) =>
+            r.state === 'saved'
+              ? [r.url, r.thumbnail, ...savedCaptions(r.video).map((caption) => caption.url)]
+              : [r.url],
+          )
           .map(absolute),
       );
       return records;

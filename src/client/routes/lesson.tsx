@@ -1,5 +1,5 @@
-import { Link, useParams } from '@tanstack/react-router';
-import { lessonNumber, useCourse } from '../api/courses.ts';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { lessonNumber, neighbourLesson, useCourse } from '../api/courses.ts';
 import { Screen } from '../components/screen.tsx';
 import { isNotFound, LoadError, Loading } from '../components/status.tsx';
 import { CommentSection } from '../features/comments/comment-section.tsx';
@@ -14,6 +14,7 @@ import { t } from '../i18n/i18n.ts';
 export default function LessonRoute() {
   const { courseId, videoId } = useParams({ from: '/courses/$courseId/lessons/$videoId' });
   const { data: course, error, isLoading, mutate } = useCourse(courseId);
+  const navigate = useNavigate();
   if (error && (isNotFound(error) || !course)) {
     return (
       <Screen title={isNotFound(error) ? t('course.notFound') : t('title.lesson')}>
@@ -45,6 +46,16 @@ export default function LessonRoute() {
       </Screen>
     );
   }
+  // The lock screen's previous and next lesson, in the course's order.
+  const step = (to: 1 | -1) => {
+    const neighbour = neighbourLesson(course, videoId, to);
+    if (!neighbour) return undefined;
+    return () =>
+      void navigate({
+        to: '/courses/$courseId/lessons/$videoId',
+        params: { courseId, videoId: neighbour.video._id },
+      });
+  };
   return (
     <Screen title={course.title} tabTitle={lesson.video.title}>
       <p>
@@ -53,7 +64,7 @@ export default function LessonRoute() {
         </Link>
       </p>
       <LessonNav course={course} videoId={videoId} />
-      <VideoPlayer video={lesson.video}>
+      <VideoPlayer video={lesson.video} lessons={{ previous: step(-1), next: step(1) }}>
         <CommentSection videoId={videoId} />
       </VideoPlayer>
     </Screen>

@@ -21,3 +21,20 @@ export const downloadsDb = {
 } as const;
 
 export type DownloadsStoreName = keyof typeof downloadsDb.schema;
+
+/**
+ * The caption tracks saved with a download, from the video's data kept in its record: the page
+ * fetches them into the downloads cache beside the thumbnail, and the worker answers them from
+ * there offline. Records saved before videos had captions have none.
+ */
+export function savedCaptions(video: { captions?: readonly { url: string; bytes: number }[] } | undefined) {
+  return video?.captions ?? [];
+}
+
+/** What a download takes on the device: its video file and its caption tracks. */
+export function downloadBytes(
+  fileBytes: number,
+  video: { captions?: readonly { url: string; bytes: number }[] } | undefined,
+): number {
+  return savedCaptions(video).reduce((sum, caption) => sum + caption.bytes, fileBytes);
+}

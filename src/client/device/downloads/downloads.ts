@@ -9,7 +9,7 @@ import { openDownloads } from './open-downloads-flag.ts';
 import { RetrySchedule } from '../retry-schedule.ts';
 import { storageEstimate } from './storage-estimate.ts';
 import { createStore } from '../../lib/store.ts';
-import { downloadsDb } from '../../../shared/device-db/downloads.ts';
+import { downloadBytes, downloadsDb, savedCaptions } from '../../../shared/device-db/downloads.ts';
 
 /**
  * Lessons saved for offline (docs/offline.md, "Downloads"). A download goes in Range chunks
@@ -189,9 +189,10 @@ export class DownloadManager {
     // Refused at once when the browser already says there is no room: nothing is half-saved.
     const space = await storageEstimate();
     const have = resumeOffset(await this.spans(record.url));
-    if (space && space.free < rendition.bytes - have) {
+    const needed = downloadBytes(rendition.bytes, video);
+    if (space && space.free < needed - have) {
       record.state = 'failed';
-      record.message = quotaMessage(rendition.bytes);
+      record.message = quotaMessage(needed);
     }
     try {
       await this.db.downloads.put(record);
@@ -254,11 +255,28 @@ export class DownloadManager {
     this.running.delete(id);
   }
 
-  /** The thumbnail goes once no student on this device has the video saved. */
+  /** The thumbnail and caption tracks go once no student on this device has the video saved. */
   private async dropThumbnail(record: DownloadRecord) {
     const others = await this.db.downloads.where('videoId').equals(record.videoId).toArray();
     if (others.some((r) => r.state === 'saved')) return;
-    await (await caches.open(DOWNLOADS_CACHE)).delete(record.thumbnail);
+    const cache = await caches.open(DOWNLOADS_CACHE);
+    await cache.delete(record.thumbnail);
+    for (const caption of savedCaptions(record.video)) await cache.delete(caption.url);
+  }
+
+  /**
+   * The caption tracks go with the lesson, so that captions and the transcript work offline. A
+   * track the server no longer has is skipped; one that cannot be fetched now fails the whole
+   * completion, which is tried again like a dropped chunk: a lesson is never called saved with
+   * captions it said it would carry and does not have.
+   */
+  private async keepCaptions(record: DownloadRecord, cache: Cache) {
+    for (const caption of savedCaptions(record.video)) {
+      const answer = await fetch(caption.url, { credentials: 'same-origin' });
+      if (answer.status === 404 || answer.status === 410) continue;
+      if (!answer.ok) throw new Error(`caption track answered ${answer.status}`);
+      await cache.put(caption.url, answer);
+    }
   }
 
   private async retryLater(id: string, message: string) {
@@ -374,7 +392,7 @@ export class DownloadManager {
 
   /**
    * The last chunk is in: the chunks are checked to make the whole file (a file with a hole is
-   * never called saved), and the thumbnail is kept beside them. The worker needs no word of it:
+   * never called saved), and the thumbnail and caption tracks are kept beside them. The worker needs no word of it:
    * it has taken the file's address since the download's first request (sw/downloads.ts).
    */
   private async complete(record: DownloadRecord, stop: AbortSignal) {
@@ -386,8 +404,10 @@ export class DownloadManager {
       throw new Error('the saved parts did not make the whole file');
     }
     try {
+      const cache = await caches.open(DOWNLOADS_CACHE);
       const thumbnail = await fetch(record.thumbnail, { credentials: 'same-origin' }).catch(() => undefined);
-      if (thumbnail?.ok) await (await caches.open(DOWNLOADS_CACHE)).put(record.thumbnail, thumbnail);
+      if (thumbnail?.ok) await cache.put(record.thumbnail, thumbnail);
+      await this.keepCaptions(record, cache);
     } catch (err) {
       if (isQuotaError(err)) return this.noRoom(record.id);
       throw err;

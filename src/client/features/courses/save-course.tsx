@@ -5,6 +5,7 @@ import { useDownloads, useStorageEstimate } from '../../device/downloads/downloa
 import { t } from '../../i18n/i18n.ts';
 import { connectionInfo, dataSaverOn } from '../../lib/data-saver.ts';
 import { formatBytes } from '../../lib/format.ts';
+import { downloadBytes } from '../../../shared/device-db/downloads.ts';
 import { defaultQuality, useLastChoice } from '../../lib/quality.ts';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { useOnline } from '../../lib/use-online.ts';
@@ -42,9 +43,9 @@ export function SaveCourse({ course }: { course: CourseDetail }) {
     const d = mine.get(video._id);
     if (d?.state === 'saved') return sum;
     const have = d && d.state !== 'failed' && d.quality === rendition.quality ? d.received : 0;
-    return sum + Math.max(0, rendition.bytes - have);
+    return sum + Math.max(0, downloadBytes(rendition.bytes, video) - have);
   }, 0);
-  const total = chosen.reduce((sum, { rendition }) => sum + rendition.bytes, 0);
+  const total = chosen.reduce((sum, { video, rendition }) => sum + downloadBytes(rendition.bytes, video), 0);
   const estimate = useStorageEstimate(savedCount);
   if (!me || !manager || chosen.length === 0) return null;
 

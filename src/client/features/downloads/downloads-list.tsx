@@ -3,6 +3,7 @@ import { DownloadControls, percentSaved } from '../../components/downloads/downl
 import { useDownloads, useStorageEstimate } from '../../device/downloads/downloads-react.tsx';
 import type { DownloadManager, DownloadRecord } from '../../device/downloads/downloads.ts';
 import { formatBytes, formatDate } from '../../lib/format.ts';
+import { downloadBytes } from '../../../shared/device-db/downloads.ts';
 import { t } from '../../i18n/i18n.ts';
 import './downloads.css';
 
@@ -21,7 +22,10 @@ function stateLine(d: DownloadRecord): string {
  */
 export function DownloadsList() {
   const { manager, downloads } = useDownloads();
-  const used = downloads.reduce((sum, d) => sum + (d.state === 'saved' ? d.bytes : d.received), 0);
+  const used = downloads.reduce(
+    (sum, d) => sum + (d.state === 'saved' ? downloadBytes(d.bytes, d.video) : d.received),
+    0,
+  );
   const estimate = useStorageEstimate(used);
   if (!manager) return <p role="status">{t('downloads.reading')}</p>;
   // Lessons saved with a course are listed under it, in the order they were saved.
@@ -75,7 +79,7 @@ function DownloadItems({
           <div className="download-text">
             <Title className="download-title">{d.title}</Title>
             <p className="download-meta">
-              {d.quality} · {formatBytes(d.bytes)} · {stateLine(d)}
+              {d.quality} · {formatBytes(downloadBytes(d.bytes, d.video))} · {stateLine(d)}
             </p>
             {d.message ? (
               <p className="download-message" role="status">

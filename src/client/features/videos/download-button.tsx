@@ -4,11 +4,12 @@ import { DownloadControls, percentSaved } from '../../components/downloads/downl
 import type { DownloadManager, DownloadRecord } from '../../device/downloads/downloads.ts';
 import { useStorageEstimate } from '../../device/downloads/downloads-react.tsx';
 import { formatBytes } from '../../lib/format.ts';
+import { downloadBytes } from '../../../shared/device-db/downloads.ts';
 import { t } from '../../i18n/i18n.ts';
 
 /**
  * "Save for offline" beside the Quality control (docs/product.md, "Saving lessons for offline"):
- * saves the chosen quality, with its size and the free space; then "Saving 45%" with Pause and
+ * saves the chosen quality with its caption tracks, with their size and the free space; then "Saving 45%" with Pause and
  * Cancel; "Saved" when done.
  */
 export function DownloadButton({
@@ -36,7 +37,10 @@ export function DownloadButton({
           {t('save.saved')}
         </Link>
         <span className="save-offline-note">
-          {t('save.onPhone', { quality: saved.quality, size: formatBytes(saved.bytes) })}
+          {t('save.onPhone', {
+            quality: saved.quality,
+            size: formatBytes(downloadBytes(saved.bytes, saved.video)),
+          })}
         </span>
       </div>
     );
@@ -78,7 +82,7 @@ export function DownloadButton({
         aria-describedby={online ? undefined : `save-needs-${video._id}`}
         onClick={() => void manager.save(video, rendition, ownerId)}
       >
-        {t('save.start', { size: formatBytes(rendition.bytes) })}
+        {t('save.start', { size: formatBytes(downloadBytes(rendition.bytes, video)) })}
       </button>
       {online ? null : (
         <span id={`save-needs-${video._id}`} className="save-offline-note">

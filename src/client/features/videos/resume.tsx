@@ -14,7 +14,8 @@ export const SEND_EVERY_MS = 30_000;
 
 export interface ResumeOptions {
   video: { _id: string; title: string; duration: number };
-  element: RefObject<HTMLVideoElement | null>;
+  /** The media element on show: the `<video>`, or the `<audio>` while listening. */
+  element: RefObject<HTMLMediaElement | null>;
   /** The signed-in student; undefined when signed out (places then stay on the device). */
   owner: string | undefined;
   online: boolean;
@@ -42,6 +43,11 @@ export interface Resume {
   /** Where the video starts (or started) in this view, when not at 0 and known: the notice says it. */
   resumeAt: number;
   startOver(): void;
+  /**
+   * Moves to `time` (a chapter, a line of the transcript): where it starts is then settled, so
+   * neither the first load nor the server's answer moves it back to the place remembered.
+   */
+  seekTo(time: number): void;
   /** The `<video>`'s events, for the player to pass on. */
   onLoadedMetadata(): void;
   onPlay(): void;
@@ -162,6 +168,13 @@ export function useResume({ video, element, owner, online, enqueue, now = Date.n
       // Kept at once, so that leaving before the next save does not bring the old place back.
       keepPlace(owner, videoId, { position: 0, completed: false, at: new Date(now()).toISOString() });
       setSettled({ videoId, position: 0 });
+    },
+    seekTo(time) {
+      const el = element.current;
+      // Before the first load (nothing is fetched before play) the element keeps the time and
+      // starts there.
+      if (el) seek(el, time);
+      if (here?.position !== 0) setSettled({ videoId, position: 0 });
     },
     onLoadedMetadata: () => settle(true),
     onPlay() {

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Chapter } from '../../../shared/chapters.ts';
 import type { Processing, RenditionQuality, Video } from '../../../shared/contracts/videos.ts';
 import { useChannelProfile } from '../../api/channels.ts';
 import { isProcessing, useLiveVideo } from '../../api/videos.ts';
@@ -14,9 +15,22 @@ import { useOnline } from '../../lib/use-online.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
 import { useForgetDeleted } from './forget-deleted.ts';
 import { defaultQuality, qualityLabel, rememberChoice, useLastChoice } from '../../lib/quality.ts';
+import {
+  captionsFor,
+  rememberCaptions,
+  rememberSpeed,
+  useLastCaptions,
+  useSpeed,
+} from '../../lib/player-choices.ts';
+import { ChapterMarks, Chapters } from './chapters.tsx';
 import { DownloadButton } from './download-button.tsx';
+import { ListenToggle, useMediaSession, type LessonSteps } from './listen.tsx';
+import { CaptionsSelect, CaptionTracks, useTrackModes, type CaptionTrack } from './player-captions.tsx';
 import { ResumeNotice, useResume } from './resume.tsx';
+import { applySpeed, SpeedSelect, useSpeedOn } from './speed.tsx';
+import { TranscriptPanel } from './transcript.tsx';
 import './videos.css';
+import './player-controls.css';
 import { addToHistory } from '../../api/account.ts';
 
 /**
@@ -32,6 +46,23 @@ export function processingText({ state, progress }: Processing): string {
 
 const hasSmallerCopies = (video: Video) => video.renditions.some((r) => r.quality !== 'original');
 
+const NO_CAPTIONS: readonly CaptionTrack[] = [];
+const NO_CHAPTERS: readonly Chapter[] = [];
+
+/** Its captions and chapters; an answer kept from before videos had them (a saved lesson) has none. */
+function extrasOf(video: {
+  captions?: readonly CaptionTrack[] | undefined;
+  chapters?: readonly Chapter[] | undefined;
+}) {
+  return { captions: video.captions ?? NO_CAPTIONS, chapters: video.chapters ?? NO_CHAPTERS };
+}
+
+// When the lock screen's previous or next lesson was pressed while one played: the lesson it
+// opens plays at once, as a playlist would, even if its screen is a new player. Only just then:
+// a lesson opened later by other means does not start by itself.
+let playOnArrival = 0;
+const ARRIVAL_MS = 10_000;
+
 /**
  * The player of one video (docs/product.md, "Videos"): 640x360 on wide screens, the full width
  * on a phone; owner with a link to their profile and Subscribe; title, description and the like
@@ -40,14 +71,33 @@ const hasSmallerCopies = (video: Video) => video.renditions.some((r) => r.qualit
  * Nothing is downloaded before the student presses play (preload "none"). "Quality" lists every
  * copy with its size; a change keeps the position, and playing goes on if it was (docs/product.md,
  * "Watching on a weak link"). It starts where the student stopped (resume.tsx).
+ *
+ * The learner's controls (docs/product-additions.md, "The player a learner needs"): "Speed";
+ * "Captions" and "Transcript" when the video has caption tracks; "Chapters" when its description
+ * has them; "Listen" when its Audio only copy can play here. `lessons`, in a course, gives the
+ * lock screen its previous and next lesson.
  */
-export function VideoPlayer({ video: given, children }: { video: Video; children?: ReactNode }) {
+export function VideoPlayer({
+  video: given,
+  lessons,
+  children,
+}: {
+  video: Video;
+  lessons?: LessonSteps | undefined;
+  children?: ReactNode;
+}) {
   const api = useApi();
   const me = useCurrentUser();
   const online = useOnline();
   const { video, gone } = useLiveVideo(given, { dataSaver: dataSaverOn() });
   const counted = useRef<string | null>(null);
-  const element = useRef<HTMLVideoElement>(null);
+  // The media element on show, video or audio: a ref for the handlers, state for what follows it.
+  const element = useRef<HTMLMediaElement | null>(null);
+  const [media, setMedia] = useState<HTMLMediaElement | null>(null);
+  const attach = useCallback((el: HTMLMediaElement | null) => {
+    element.current = el;
+    setMedia(el);
+  }, []);
   const resume = useRef<{ time: number; playing: boolean } | null>(null);
   const [chosen, setChosen] = useState<{ videoId: string; quality: RenditionQuality }>();
   const [started, setStarted] = useState<string>();
@@ -55,6 +105,10 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
   const { manager, downloads } = useDownloads();
   const saved = downloads.find((d) => d.videoId === video._id);
   const last = useLastChoice();
+  const speed = useSpeed();
+  const lastCaptions = useLastCaptions();
+  const [listenChosen, setListenChosen] = useState(false);
+  const [transcriptOpen, setTranscriptOpen] = useState(false);
   const outbox = useOutbox();
   const place = useResume({
     video,
@@ -82,6 +136,46 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
   const current = picked ?? savedCopy ?? defaultQuality(video.renditions, { dataSaver: dataSaverOn(), last });
   const playing = started === video._id;
   const onDevice = online || savedCopy !== undefined;
+
+  const { captions, chapters } = extrasOf(video);
+  const shownCaptions = captionsFor(captions, lastCaptions);
+  // The transcript reads the captions on show, or the first track while they are Off.
+  const transcriptTrack = shownCaptions ?? captions[0];
+  // Listening needs the Audio only copy where it can play: online, or saved as that copy.
+  const audio = video.renditions.find((r) => r.quality === 'audio');
+  const canListen = audio !== undefined && (online || savedCopy?.quality === 'audio');
+  // Kept from video to video: the next lesson, chosen on the lock screen, is listened to too.
+  const listening = listenChosen && canListen;
+  const mediaSource = listening ? audio?.url : (current?.url ?? video.videoFile);
+
+  useSpeedOn(media, speed);
+  useTrackModes(media, captions, {
+    showing: shownCaptions?._id,
+    reading: transcriptOpen ? transcriptTrack?._id : undefined,
+    source: mediaSource,
+    onChoose: rememberCaptions,
+  });
+  const step = (go: (() => void) | undefined) =>
+    go &&
+    (() => {
+      playOnArrival = element.current && !element.current.paused ? Date.now() : 0;
+      go();
+    });
+  useMediaSession({
+    element,
+    title: video.title,
+    artist: video.owner.username,
+    artwork: video.thumbnail,
+    lessons: lessons && { previous: step(lessons.previous), next: step(lessons.next) },
+  });
+  useEffect(() => {
+    // The element itself, not `media`: in the render where the lesson changes, that state still
+    // names the last lesson's element, gone from the page.
+    const el = element.current;
+    if (!el || Date.now() - playOnArrival > ARRIVAL_MS) return;
+    playOnArrival = 0;
+    el.play().catch(() => undefined);
+  }, [media, video._id]);
 
   if (gone) {
     return (
@@ -113,8 +207,21 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
     setChosen({ videoId: video._id, quality });
   };
 
+  // Watching and listening are two elements of one timeline: the new one starts where the
+  // other was, and plays on if it played.
+  const listen = (on: boolean) => {
+    const el = element.current;
+    if (el && (el.currentTime > 0 || !el.paused))
+      resume.current = { time: el.currentTime, playing: !el.paused };
+    el?.pause();
+    setListenChosen(on);
+  };
+
+  const seekTo = (time: number) => place.seekTo(time);
+
   const onLoadedMetadata = () => {
     const el = element.current;
+    applySpeed(el, speed);
     const at = resume.current;
     if (!el || !at) {
       place.onLoadedMetadata();
@@ -129,10 +236,29 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
   return (
     <article className="player" aria-labelledby={`video-title-${video._id}`}>
       <div className="player-frame">
-        {onDevice ? (
+        {onDevice && listening ? (
+          <div className="player-listen">
+            <img src={video.thumbnail} alt="" width={640} height={360} className="player-listen-thumb" />
+            <audio
+              key={`audio-${video._id}`}
+              ref={attach}
+              className="player-audio"
+              src={audio?.url}
+              controls
+              preload={playing ? (dataSaverOn() ? 'metadata' : 'auto') : 'none'}
+              onPlay={onPlay}
+              onLoadedMetadata={onLoadedMetadata}
+              onPause={place.onPause}
+              onEnded={place.onEnded}
+              onTimeUpdate={place.onTimeUpdate}
+            >
+              <CaptionTracks tracks={captions} />
+            </audio>
+          </div>
+        ) : onDevice ? (
           <video
             key={video._id}
-            ref={element}
+            ref={attach}
             className="player-video"
             src={current?.url ?? video.videoFile}
             poster={video.thumbnail}
@@ -147,7 +273,9 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
             onPause={place.onPause}
             onEnded={place.onEnded}
             onTimeUpdate={place.onTimeUpdate}
-          />
+          >
+            <CaptionTracks tracks={captions} />
+          </video>
         ) : (
           // Offline and not saved: no Play that cannot play, but the words that say why.
           <div className="player-video player-absent" role="status">
@@ -155,6 +283,7 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
             <p>{t('player.notOnDevice')}</p>
           </div>
         )}
+        {onDevice ? <ChapterMarks chapters={chapters} duration={video.duration} onSeek={seekTo} /> : null}
       </div>
       {onDevice ? <ResumeNotice resume={place} /> : null}
       <div className="player-quality">
@@ -205,6 +334,41 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
           />
         ) : null}
       </div>
+      {onDevice ? (
+        <div className="player-controls">
+          <SpeedSelect id={`speed-${video._id}`} rate={speed} onChange={rememberSpeed} />
+          {captions.length > 0 ? (
+            <>
+              <CaptionsSelect
+                id={`captions-${video._id}`}
+                tracks={captions}
+                chosen={shownCaptions}
+                onChoose={rememberCaptions}
+              />
+              <button
+                type="button"
+                className="player-toggle"
+                aria-expanded={transcriptOpen}
+                aria-controls={`transcript-${video._id}`}
+                onClick={() => setTranscriptOpen(!transcriptOpen)}
+              >
+                {t('player.transcript')}
+              </button>
+            </>
+          ) : null}
+          {canListen ? <ListenToggle on={listening} onChange={listen} /> : null}
+        </div>
+      ) : null}
+      {onDevice && transcriptOpen && transcriptTrack ? (
+        <TranscriptPanel
+          // Another video or language: a search of the last one's lines starts afresh.
+          key={transcriptTrack._id}
+          id={`transcript-${video._id}`}
+          media={media}
+          track={transcriptTrack}
+          onSeek={seekTo}
+        />
+      ) : null}
       <div className="player-owner">
         <Link
           to="/userprofile/$username"
@@ -223,6 +387,9 @@ export function VideoPlayer({ video: given, children }: { video: Video; children
         {plural('player.views', video.views)} · {formatDuration(video.duration)}
       </p>
       {video.description ? <p className="player-description">{video.description}</p> : null}
+      {onDevice ? (
+        <Chapters id={`chapters-${video._id}`} chapters={chapters} media={media} onSeek={seekTo} />
+      ) : null}
       <LikeButton target="v" targetId={video._id} about={video.title} />
       {children}
     </article>
