@@ -28,6 +28,7 @@ import { lighthouseMedians } from './lighthouse.ts';
 import { SEED_MEDIA, scratchDatabase, seed, type SeedSizes } from './seed.ts';
 import { renditionsSection } from './renditions.ts';
 import { savedVideosSection } from './saved-videos.ts';
+import { captionsSection } from './captions.ts';
 import { searchSection } from './search.ts';
 import { uploadsSection } from './uploads.ts';
 
@@ -50,7 +51,7 @@ const SIZES = Object.fromEntries(
   Object.entries(FULL).map(([k, v]) => [k, Math.max(k === 'users' ? 100 : 1, Math.round(v * SCALE))]),
 ) as unknown as SeedSizes;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
-// BENCH_ONLY=api,search,uploads,renditions,saved,cluster,https,client runs only those sections, for a quick look at one.
+// BENCH_ONLY=api,search,uploads,renditions,saved,captions,cluster,https,client runs only those sections, for a quick look at one.
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const PASSWORD = 'benchmark password';
 const lines: string[] = [];
@@ -403,6 +404,7 @@ async function main() {
   if (part('uploads')) await uploadsSection(say);
   if (part('renditions')) await renditionsSection(say);
   if (part('saved')) await savedVideosSection(say);
+  if (part('captions')) await captionsSection(say);
   if (part('cluster')) await clusterSection(say, SECONDS);
   if (part('https')) await httpsSection(say);
   if (part('client')) await clientSection();

@@ -4,55 +4,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
-import type { Video } from '../src/shared/contracts/videos.ts';
+import type { Page } from 'playwright-core';
 import { launchChromium } from '../tests/helpers/chromium.ts';
 import { makeClip } from '../tests/helpers/clips.ts';
 import { startServerProcess } from '../tests/helpers/server-process.ts';
+import { signUp, uploadLesson } from './lesson.ts';
 
 const RUNS = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function signUpAndUpload(context: BrowserContext, origin: string, clip: string): Promise<Video> {
-  const avatar = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#37a' } })
-    .png()
-    .toBuffer();
-  const headers = { origin };
-  await context.request.post('/api/v1/users/register', {
-    headers,
-    multipart: {
-      username: 'saver',
-      email: 'saver@school.example',
-      fullName: 'Saver',
-      password: 'benchmark password',
-      avatar: { name: 'a.png', mimeType: 'image/png', buffer: avatar },
-    },
-  });
-  await context.request.post('/api/v1/users/login', {
-    headers,
-    data: { username: 'saver', password: 'benchmark password' },
-  });
-  const thumbnail = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#a73' } })
-    .png()
-    .toBuffer();
-  const res = await context.request.post('/api/v1/videos', {
-    headers,
-    multipart: {
-      title: 'Benchmark lesson',
-      videoFile: { name: 'lesson.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) },
-      thumbnail: { name: 't.png', mimeType: 'image/png', buffer: thumbnail },
-    },
-  });
-  const id = ((await res.json()) as { data: Video }).data._id;
-  for (;;) {
-    const video = ((await (await context.request.get(`/api/v1/videos/v/${id}`)).json()) as { data: Video })
-      .data;
-    if (video.processing.state === 'done') return video;
-    if (video.processing.state === 'failed') throw new Error('renditions failed');
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
 
 /** Opens the video's page afresh, then: play until a frame shows; seek to the middle until its frame shows. */
 async function measureOnce(page: Page, videoId: string): Promise<{ first: number; seek: number }> {
@@ -95,7 +54,8 @@ export async function savedVideosSection(say: (line?: string) => void): Promise<
       isMobile: true,
       hasTouch: true,
     });
-    const video = await signUpAndUpload(context, server.url, clip);
+    await signUp(context, server.url, 'saver');
+    const video = await uploadLesson(context, server.url, clip, 'Benchmark lesson');
     const small = video.renditions.find((r) => r.quality === '240p')!;
     const page = await context.newPage();
     await page.goto(`/videos/${video._id}`);
