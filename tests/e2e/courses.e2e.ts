@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { watchProblems } from '../helpers/page-problems.ts';
@@ -13,6 +12,7 @@ import {
   password,
   phone,
   publishCourse,
+  seriousViolations,
   shots,
   signUp,
   uniqueName,
@@ -25,13 +25,6 @@ import {
 // student can follow and carry"), in a real Chromium against the built server.
 const baseURL = inject('baseURL');
 const browser = useChromium();
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The lessons as the course page lists them, in order. */
 const lessonTitles = (page: Page) => page.locator('.lesson-list .lesson-title').allTextContents();

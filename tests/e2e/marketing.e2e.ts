@@ -1,9 +1,8 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { watchProblems } from '../helpers/page-problems.ts';
-import { desktop, h1, phone, shots, useChromium } from '../helpers/e2e.ts';
+import { desktop, h1, phone, seriousViolations, shots, useChromium } from '../helpers/e2e.ts';
 
 const baseURL = inject('baseURL');
 
@@ -23,14 +22,6 @@ async function open(page: Page, url: string, title: string) {
   // The page's static copy (its HTML, rendered at build time) shows the heading before the app
   // runs; what these journeys check is the app's own page, once it has taken the copy's place.
   await page.waitForFunction(() => document.getElementById('app-shell') === null);
-}
-
-/** Axe's findings that a user would be blocked or badly hindered by. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** Scrolls through the page so that lazy images load, then reports those that did not. */

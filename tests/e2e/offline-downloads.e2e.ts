@@ -1,21 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Video } from '../../src/shared/contracts/videos.ts';
 import { makeClip } from '../helpers/clips.ts';
 import {
   controlledByWorker,
   h1,
   openAndSave,
   phone,
+  processed,
   shots,
   signUp,
   uniqueName,
   uploadClip,
   uploadMp4,
   useChromium,
+  videoNow,
 } from '../helpers/e2e.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
 
@@ -37,17 +38,6 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 const notice = (page: Page) => page.getByText('showing what was saved at');
 const player = (page: Page) => page.locator('video.player-video');
-
-async function videoNow(context: BrowserContext, id: string): Promise<Video> {
-  return ((await (await context.request.get(`/api/v1/videos/v/${id}`)).json()) as { data: Video }).data;
-}
-
-async function processed(context: BrowserContext, id: string): Promise<Video> {
-  await expect
-    .poll(async () => (await videoNow(context, id)).processing.state, { timeout: 150_000, interval: 1000 })
-    .toBe('done');
-  return videoNow(context, id);
-}
 
 /** Screenshots of one state in English and in Hindi (the page is reloaded in each language). */
 async function bothLanguages(page: Page, name: string, ready: () => Promise<void>) {

@@ -1,21 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Video } from '../../src/shared/contracts/videos.ts';
 import { makeClip } from '../helpers/clips.ts';
 import {
   controlledByWorker,
+  processed,
   h1,
   phone,
   publishCourse,
+  seriousViolations,
   shots,
   signUp,
   uniqueName,
   uploadVideoFile,
   useChromium,
+  videoNow,
 } from '../helpers/e2e.ts';
 import { watchProblems } from '../helpers/page-problems.ts';
 
@@ -64,17 +65,6 @@ const hindiSrt = `1
 
 const player = (page: Page) => page.locator('video.player-video');
 const currentTime = (page: Page) => player(page).evaluate((v: HTMLVideoElement) => v.currentTime);
-
-async function videoNow(context: BrowserContext, id: string): Promise<Video> {
-  return ((await (await context.request.get(`/api/v1/videos/v/${id}`)).json()) as { data: Video }).data;
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The text of the cues of the showing track at the player's position, as the browser has them. */
 const shownCues = (page: Page) =>
@@ -146,12 +136,7 @@ describe('the player a learner needs', () => {
         { start: 12, title: 'Practice' },
       ]);
       // Listen needs the audio-only copy: the journey waits for the renditions.
-      await expect
-        .poll(async () => (await videoNow(teacherContext, made._id)).processing.state, {
-          timeout: 150_000,
-          interval: 1000,
-        })
-        .toBe('done');
+      await processed(teacherContext, made._id);
       const courseId = await publishCourse(teacherContext.request, `Fractions course ${uniqueName('c')}`, [
         made._id,
       ]);

@@ -7,6 +7,7 @@ import type {
   BrowserContextOptions,
   Page,
 } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from './chromium.ts';
@@ -168,4 +169,25 @@ export async function publishCourse(
     expect(published.status(), await published.text()).toBe(200);
   }
   return id;
+}
+
+/** Axe's findings that a user would be blocked or badly hindered by, with where they are. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** A video as the server answers it now, read as the session's user. */
+export async function videoNow(session: BrowserContext, id: string): Promise<Video> {
+  return ((await (await session.request.get(`/api/v1/videos/v/${id}`)).json()) as { data: Video }).data;
+}
+
+/** Waits until the video's smaller copies are made (up to 150 s), and answers it then. */
+export async function processed(session: BrowserContext, id: string): Promise<Video> {
+  await expect
+    .poll(async () => (await videoNow(session, id)).processing.state, { timeout: 150_000, interval: 1000 })
+    .toBe('done');
+  return videoNow(session, id);
 }
