@@ -17,3 +17,10 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError(404, `${what} was not found`);
 export const badRequest = (message: string, errors?: FieldError[]) => new AppError(400, message, errors);
+
+/** A schema's issues as the envelope's `errors`: each under the field it concerns, where it has one. */
+export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): FieldError[] {
+  return issues.map((i) =>
+    i.path.length ? { field: String(i.path[0]), message: i.message } : { message: i.message },
+  );
+}

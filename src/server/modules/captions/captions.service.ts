@@ -6,9 +6,8 @@ import {
   defaultCaptionLabel,
   type Caption,
 } from '../../../shared/contracts/captions.ts';
-import type { FieldError } from '../../../shared/contracts/envelope.ts';
 import { monotonicNow } from '../../clock.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldErrors } from '../../errors.ts';
 import type { MultipartForm } from '../../multipart-form.ts';
 import type { MediaLibrary } from '../media/media-library.ts';
 import type { MediaStorage } from '../../storage/storage.ts';
@@ -48,12 +47,6 @@ function refusal(reading: Extract<CaptionsReading, { ok: false }>): AppError {
         errors,
       );
   }
-}
-
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): FieldError[] {
-  return issues.map((i) =>
-    i.path.length ? { field: String(i.path[0]), message: i.message } : { message: i.message },
-  );
 }
 
 /**

@@ -6,9 +6,8 @@ import {
   uploadVideoFieldsSchema,
   type Video,
 } from '../../../shared/contracts/videos.ts';
-import type { FieldError } from '../../../shared/contracts/envelope.ts';
 import { parseChapters } from '../../../shared/chapters.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldErrors } from '../../errors.ts';
 import type { MultipartForm } from '../../multipart-form.ts';
 import { captionSummaries } from '../captions/captions.repository.ts';
 import { toCaption } from '../captions/captions.service.ts';
@@ -36,12 +35,6 @@ function renditionFiles(summary: string | null): string[] {
 
 const missingVideo = () => new AppError(404, 'This video does not exist (it may have been deleted)');
 const notOwner = () => new AppError(403, 'Only the owner of this video may change or delete it');
-
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): FieldError[] {
-  return issues.map((i) =>
-    i.path.length ? { field: String(i.path[0]), message: i.message } : { message: i.message },
-  );
-}
 
 export class VideosService {
   constructor(
