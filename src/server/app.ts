@@ -36,6 +36,9 @@ import { CoursesService } from './modules/courses/courses.service.ts';
 import { ProgressRepository } from './modules/progress/progress.repository.ts';
 import { progressRoutes } from './modules/progress/progress.routes.ts';
 import { ProgressService } from './modules/progress/progress.service.ts';
+import { QuizRepository } from './modules/quiz/quiz.repository.ts';
+import { quizRoutes } from './modules/quiz/quiz.routes.ts';
+import { QuizService } from './modules/quiz/quiz.service.ts';
 import { SessionsRepository } from './modules/users/sessions.repository.ts';
 import { SessionsService } from './modules/users/sessions.service.ts';
 import { TokenSigner } from './modules/users/tokens.ts';
@@ -131,6 +134,7 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
   const renditions = await startRenditions(app, config, db, media);
   const videos = new VideosService(videosRepo, usersRepo, media, renditions, uploads);
   const captions = new CaptionsService(new CaptionsRepository(db.kysely), videosRepo, media);
+  const quiz = new QuizService(new QuizRepository(db.kysely), videosRepo);
   const comments = new CommentsService(new CommentsRepository(db.kysely), videosRepo, storage);
   const likes = new LikesService(new LikesRepository(db.kysely), storage);
   const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db.kysely), usersRepo, storage);
@@ -176,6 +180,7 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
       await api.register(usersRoutes, { users, sessions, storage, config });
       await api.register(videosRoutes, { videos, storage, config });
       await api.register(captionsRoutes, { captions, storage });
+      await api.register(quizRoutes, { quiz });
       await api.register(uploadsRoutes, { uploads });
       await api.register(commentsRoutes, { comments });
       await api.register(likesRoutes, { likes });

@@ -49,6 +49,7 @@ function makeVideo(id: string, extra: Partial<Video> = {}): Video {
     processing: { state: 'done', progress: 100 },
     captions: [],
     chapters: [],
+    quiz: null,
     createdAt: '2026-11-26T00:00:00.000Z',
     updatedAt: '2026-11-26T00:00:00.000Z',
     ...extra,

@@ -32,6 +32,7 @@ const video: Video = {
   processing: { state: 'done', progress: 100 },
   captions: [],
   chapters: [],
+  quiz: null,
   createdAt: '2026-11-26T00:00:00.000Z',
   updatedAt: '2026-11-26T00:00:00.000Z',
 };

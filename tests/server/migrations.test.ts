@@ -33,6 +33,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0017-course-cover-and-search', 'Success'],
       ['0018-course-lesson-summary', 'Success'],
       ['0019-captions', 'Success'],
+      ['0020-practice', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -60,6 +61,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0017-course-cover-and-search',
       '0018-course-lesson-summary',
       '0019-captions',
+      '0020-practice',
     ]);
   });
 

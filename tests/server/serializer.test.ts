@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { commentSchema } from '../../src/shared/contracts/comments.ts';
 import { envelopeSchema, errorEnvelopeSchema } from '../../src/shared/contracts/envelope.ts';
 import { pagedSchema } from '../../src/shared/contracts/pagination.ts';
+import { attemptSchema, quizSchema } from '../../src/shared/contracts/quiz.ts';
 import { videoSchema } from '../../src/shared/contracts/videos.ts';
 import { serializerCompiler } from '../../src/server/plugins/serializer.ts';
 
@@ -48,6 +49,7 @@ const video = {
     { start: 0, title: 'Intro' },
     { start: 61.5, title: 'भिन्न \u2028 fractions' },
   ],
+  quiz: { questions: 3, best: 2 } as { questions: number; best: number | null } | null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
 };
@@ -56,7 +58,7 @@ const envelope = <T>(data: T) => ({ statusCode: 200, success: true, message: 'OK
 describe('the response serializer', () => {
   it('writes what the zod serializer wrote, for lists, single items and errors', () => {
     const page = envelope({
-      docs: [video, video],
+      docs: [video, { ...video, quiz: null }, { ...video, quiz: { questions: 1, best: null } }],
       page: 1,
       limit: 20,
       totalDocs: 2,
@@ -85,6 +87,40 @@ describe('the response serializer', () => {
     };
     expect(JSON.parse(compile(errorEnvelopeSchema)(failure))).toEqual(failure);
     expect(JSON.parse(compile(envelopeSchema(z.null()))(envelope(null)))).toEqual(envelope(null));
+    // A quiz's answers are an index, indexes or texts: each written as it is.
+    const quiz = {
+      videoId: 'v1',
+      questions: [
+        { _id: 'q1', prompt: 'Half of 8?', kind: 'one', choices: ['2', '4'], answer: 1, explanation: null },
+        {
+          _id: 'q2',
+          prompt: 'Even?',
+          kind: 'many',
+          choices: ['1', '2', '4'],
+          answer: [1, 2],
+          explanation: 'x',
+        },
+        {
+          _id: 'q3',
+          prompt: 'राजधानी?',
+          kind: 'text',
+          choices: [],
+          answer: ['नई दिल्ली', 'New Delhi'],
+          explanation: null,
+        },
+      ],
+      updatedAt: 'c',
+    };
+    expect(JSON.parse(compile(envelopeSchema(quizSchema))(envelope(quiz)))).toEqual(envelope(quiz));
+    const attempt = {
+      attemptId: 'a1',
+      score: 1,
+      total: 2,
+      correct: [true, false],
+      questionIds: ['q1', 'q2'],
+      finishedAt: 'd',
+    };
+    expect(JSON.parse(compile(envelopeSchema(attemptSchema))(envelope(attempt)))).toEqual(envelope(attempt));
   });
 
   it('writes only the properties the contract names, and refuses a missing one', () => {

@@ -228,6 +228,36 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
       });
       expect(res.statusCode, res.body).toBe(201);
     }
+    // A practice quiz on the first video, and an attempt at it by Ana (who reads every list
+    // below): the question count comes from the row, her best from the statement that reads it.
+    const quiz = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/videos/${videos[0]}/quiz`,
+      headers: bearer(ana),
+      payload: {
+        questions: [
+          { prompt: 'Half of 8?', kind: 'one', choices: ['2', '4'], answer: 1 },
+          { prompt: 'Write four', kind: 'text', answer: ['four'] },
+        ],
+      },
+    });
+    expect(quiz.statusCode, quiz.body).toBe(200);
+    const [half, four] = json(quiz).data.questions as Array<{ _id: string }>;
+    const attempt = await app.inject({
+      method: 'POST',
+      url: `/api/v1/videos/${videos[0]}/quiz/attempts`,
+      headers: bearer(ana),
+      payload: {
+        attemptId: 'attempt-1',
+        answers: [
+          { questionId: half!._id, answer: 1 },
+          { questionId: four!._id, answer: 'five' },
+        ],
+        startedAt: new Date().toISOString(),
+        finishedAt: new Date().toISOString(),
+      },
+    });
+    expect(attempt.statusCode, attempt.body).toBe(201);
     // Ana subscribes to Bob and Bob to Ana, so that both subscription lists have a row.
     const writes = [
       { url: `/api/v1/subscriptions/c/${ids.bob}`, payload: { subscribed: true } },
@@ -311,6 +341,8 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
       d.captions.map((c) => c.language),
     );
     expect(captions).toEqual([[], [], ['en', 'hi']]);
+    const quizzes = (docs as unknown as Array<{ quiz: unknown }>).map((d) => d.quiz);
+    expect(quizzes).toEqual([null, null, { questions: 2, best: 1 }]);
   });
 
   it('covers every GET route that answers a page of documents or a video', () => {

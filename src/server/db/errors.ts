@@ -9,6 +9,17 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
+/**
+ * Whether a database error is a foreign-key violation, on either database: a row written for
+ * something deleted meanwhile (a quiz removed while an attempt at it was being scored).
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  // SQLite (better-sqlite3) reports an extended result code; PostgreSQL reports SQLSTATE 23503.
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
 /** The constraint or column a unique violation names, lower-cased, for telling which field clashed. */
 export function violationDetail(err: unknown): string {
   if (typeof err !== 'object' || err === null) return '';

@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016-progress.ts';
 import * as m0017 from './migrations/0017-course-cover-and-search.ts';
 import * as m0018 from './migrations/0018-course-lesson-summary.ts';
 import * as m0019 from './migrations/0019-captions.ts';
+import * as m0020 from './migrations/0020-practice.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -53,6 +54,7 @@ const migrations: Record<string, MigrationModule> = {
   '0017-course-cover-and-search': m0017,
   '0018-course-lesson-summary': m0018,
   '0019-captions': m0019,
+  '0020-practice': m0020,
 };
 
 /** Names the transaction-level advisory lock that migrations hold on PostgreSQL (any constant). */

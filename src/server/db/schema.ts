@@ -72,6 +72,8 @@ export interface VideosTable {
   processing_progress: Generated<number>;
   /** Its caption tracks as JSON (`CaptionSummary[]`, migration 0019), written with them; `[]` by default. */
   caption_summary: Generated<string>;
+  /** Its practice quiz's number of questions (migration 0020), written with the quiz; null: no quiz. */
+  quiz_questions: number | null;
   views: Generated<number>;
   /** Kept by triggers (migration 0005): never written by the application. */
   likes_count: Generated<number>;
@@ -258,6 +260,63 @@ export interface VideoProgressTable {
   at: string;
 }
 
+/** A video's practice quiz (docs/api.md, "Practice"); its questions and attempts go with it. */
+export interface QuizzesTable {
+  video_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One question of a quiz; kept, retired, when the owner leaves it out of a new version. */
+export interface QuizQuestionsTable {
+  id: string;
+  video_id: string;
+  /** From 0 in the quiz's order; null once retired. */
+  position: number | null;
+  prompt: string;
+  kind: 'one' | 'many' | 'text';
+  /** JSON: `string[]`, empty for "text". */
+  choices: string;
+  /** JSON: an index, indexes, or accepted texts. */
+  answer: string;
+  explanation: string | null;
+  created_at: string;
+  updated_at: string;
+  retired_at: string | null;
+}
+
+/** One scored attempt; the device's `attempt_id` makes it one row however often it is sent. */
+export interface QuizAttemptsTable {
+  video_id: string;
+  user_id: string;
+  attempt_id: string;
+  score: number;
+  total: number;
+  /** JSON: the scored questions' ids, and whether each was right, in the order answered. */
+  question_ids: string;
+  correct: string;
+  started_at: string;
+  finished_at: string;
+  created_at: string;
+}
+
+/** Whether one question of one attempt was right (1/0): the owner's stats read these. */
+export interface QuizAnswersTable {
+  video_id: string;
+  user_id: string;
+  attempt_id: string;
+  question_id: string;
+  correct: number;
+}
+
+/** A student's best score and number of attempts at one quiz, written with each attempt. */
+export interface QuizBestsTable {
+  video_id: string;
+  user_id: string;
+  best: number;
+  attempts: number;
+}
+
 export interface Database {
   contact_messages: ContactMessagesTable;
   users: UsersTable;
@@ -285,4 +344,9 @@ export interface Database {
   course_counts: CourseCountsTable;
   course_enrolments: CourseEnrolmentsTable;
   video_progress: VideoProgressTable;
+  quizzes: QuizzesTable;
+  quiz_questions: QuizQuestionsTable;
+  quiz_attempts: QuizAttemptsTable;
+  quiz_answers: QuizAnswersTable;
+  quiz_bests: QuizBestsTable;
 }

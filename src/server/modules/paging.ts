@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { AliasedRawBuilder, Kysely } from 'kysely';
 import type { PageQuery } from '../../shared/contracts/pagination.ts';
 import { reusableQuery } from '../db/reusable.ts';
 import type { Database, RowCountsTable } from '../db/schema.ts';
@@ -62,6 +62,11 @@ interface OwnedList {
   narrowedBy: 'owner_id' | 'video_id';
   /** Where the viewer's likes of these rows are, if the list says whether the viewer likes each. */
   likes?: LikeTable;
+  /**
+   * A column of each row that depends on who is asking (the viewer's best practice score), read
+   * in the same statement; given the row's id column and the viewer (undefined: signed out).
+   */
+  viewerColumn?: (idRef: string, viewerId: string | undefined) => AliasedRawBuilder<unknown, string>;
 }
 
 /**
@@ -82,6 +87,7 @@ export function ownedListReader<Row>(list: OwnedList) {
   const columns = (viewerId: string | undefined) => [
     ...ownerColumns,
     ...(list.likes ? [likedColumn(list.likes, 'r.id', viewerId)] : []),
+    ...(list.viewerColumn ? [list.viewerColumn('r.id', viewerId)] : []),
   ];
   const withOwner = (typed: Kysely<Database>, viewerId: string | undefined) =>
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see `Row` above
@@ -133,9 +139,9 @@ export function ownedListReader<Row>(list: OwnedList) {
   );
 
   /** Rows by id, joined as the list's rows are, in the order of `ids` (missing ones left out). */
-  const byIds = async (db: Kysely<Database>, ids: string[]): Promise<Row[]> => {
+  const byIds = async (db: Kysely<Database>, ids: string[], viewerId?: string): Promise<Row[]> => {
     if (ids.length === 0) return [];
-    const rows = (await withOwner(db, undefined).where('r.id', 'in', ids).execute()) as unknown as Array<
+    const rows = (await withOwner(db, viewerId).where('r.id', 'in', ids).execute()) as unknown as Array<
       Row & { id: string }
     >;
     const byId = new Map(rows.map((r) => [r.id, r]));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { captionSchema } from './captions.ts';
 import { pagedSchema } from './pagination.ts';
+import { quizSummarySchema } from './quiz.ts';
 import { publicUserSchema } from './users.ts';
 
 const text = (label: string) =>
@@ -79,6 +80,11 @@ export const videoSchema = z.object({
   captions: z.array(captionSchema),
   /** Read from the description: none, or two or more, the first at 0, times rising. */
   chapters: z.array(chapterSchema),
+  /**
+   * Its practice quiz: how many questions, and the signed-in viewer's best score (docs/api.md,
+   * "Practice"); null when it has none.
+   */
+  quiz: quizSummarySchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

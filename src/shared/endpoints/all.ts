@@ -3,6 +3,7 @@ import { commentsApi } from './comments.ts';
 import { coursesApi } from './courses.ts';
 import { likesApi } from './likes.ts';
 import { progressApi } from './progress.ts';
+import { quizApi } from './quiz.ts';
 import { siteApi } from './site.ts';
 import { subscriptionsApi } from './subscriptions.ts';
 import { tweetsApi } from './tweets.ts';
@@ -20,6 +21,7 @@ export const allEndpoints = {
   courses: coursesApi,
   likes: likesApi,
   progress: progressApi,
+  quiz: quizApi,
   site: siteApi,
   subscriptions: subscriptionsApi,
   tweets: tweetsApi,

@@ -118,7 +118,7 @@ export class CoursesService {
   async get(id: string, viewerId: string | undefined): Promise<CourseDetail> {
     const row = await this.visible(id, viewerId);
     const [course] = await this.toCourses([row], viewerId);
-    const videos = await this.videos.byIds(await this.courses.lessonVideoIds(id));
+    const videos = await this.videos.byIds(await this.courses.lessonVideoIds(id), viewerId);
     return { ...course!, lessons: videos.map((video, i) => ({ position: i + 1, video })) };
   }
 

@@ -3,7 +3,10 @@ import type { Database, VideoProgressTable } from '../../db/schema.ts';
 
 export type ProgressRow = Selectable<VideoProgressTable>;
 
-/** A lesson of one of the asked courses, with the student's place in it if they have one. */
+/**
+ * A lesson of one of the asked courses, with the student's place in it if they have one, and
+ * whether it has a practice quiz and the student has made an attempt at it.
+ */
 export interface LessonProgressRow {
   course_id: string;
   video_id: string;
@@ -11,6 +14,10 @@ export interface LessonProgressRow {
   watched: number | null;
   completed: number | null;
   at: string | null;
+  /** The video's quiz (its video id), null when it has none. */
+  quiz: string | null;
+  /** The student's best score at that quiz, null before their first attempt. */
+  practised: number | null;
 }
 
 export class ProgressRepository {
@@ -65,7 +72,10 @@ export class ProgressRepository {
       .execute();
   }
 
-  /** Every lesson of the courses, in order, with the student's place in each (one statement). */
+  /**
+   * Every lesson of the courses, in order, with the student's place in each and whether they
+   * have practised it where it has a quiz (one statement: two more primary-key lookups a lesson).
+   */
   async lessonsOf(userId: string, courseIds: string[]): Promise<LessonProgressRow[]> {
     if (courseIds.length === 0) return [];
     return this.db
@@ -73,7 +83,20 @@ export class ProgressRepository {
       .leftJoin('video_progress as p', (join) =>
         join.onRef('p.video_id', '=', 'l.video_id').on('p.user_id', '=', userId),
       )
-      .select(['l.course_id', 'l.video_id', 'l.position', 'p.position as watched', 'p.completed', 'p.at'])
+      .leftJoin('quizzes as z', 'z.video_id', 'l.video_id')
+      .leftJoin('quiz_bests as b', (join) =>
+        join.onRef('b.video_id', '=', 'l.video_id').on('b.user_id', '=', userId),
+      )
+      .select([
+        'l.course_id',
+        'l.video_id',
+        'l.position',
+        'p.position as watched',
+        'p.completed',
+        'p.at',
+        'z.video_id as quiz',
+        'b.best as practised',
+      ])
       .where('l.course_id', 'in', courseIds)
       .orderBy('l.course_id')
       .orderBy('l.position')

@@ -19,10 +19,13 @@ const toProgress = (row: ProgressRow): Progress => ({
 
 /**
  * A course's progress from its lessons in order: how many are finished, and where to continue
- * (the lesson watched last, or, once it is finished, the next unfinished one from there).
+ * (the lesson watched last, or, once it is finished, the next unfinished one from there). A
+ * lesson is finished when its video is, and, if it has a practice quiz, the student has made at
+ * least one attempt at it (docs/api.md, "Practice").
  */
 export function courseProgress(lessons: LessonProgressRow[]): CourseProgress {
-  const done = (l: LessonProgressRow) => Number(l.completed) === 1;
+  const done = (l: LessonProgressRow) =>
+    Number(l.completed) === 1 && (l.quiz === null || l.practised !== null);
   const watched = lessons.filter((l) => l.at !== null);
   const completedLessons = lessons.filter(done).length;
   const latest = watched.reduce<LessonProgressRow | undefined>(
@@ -87,7 +90,7 @@ export class ProgressService {
     const rows = await this.progress.recent(userId, limit);
     const ids = rows.map((r) => r.video_id);
     const [videos, courses] = await Promise.all([
-      this.videos.byIds(ids),
+      this.videos.byIds(ids, userId),
       this.progress.coursesOf(userId, ids),
     ]);
     const byId = new Map(videos.map((v) => [v._id, v]));

@@ -7,27 +7,39 @@ import { RememberedSearches, searchByWords } from '../../db/search.ts';
 import { searchWords } from '../../db/words.ts';
 import { captionSummaries } from '../captions/captions.repository.ts';
 import { listTotal, ownedListReader } from '../paging.ts';
+import { quizBestColumn } from '../quiz/quiz.repository.ts';
 import { ownerColumns, type OwnerRow } from '../users/owner-columns.ts';
 
 export type VideoRow = Selectable<VideosTable>;
 
-export type VideoListRow = VideoRow & OwnerRow;
+/** A video with its owner and, signed in, the viewer's best practice score (null: none). */
+export type VideoListRow = VideoRow & OwnerRow & { quiz_best: number | null };
 
-const reader = ownedListReader<VideoListRow>({ table: 'videos', narrowedBy: 'owner_id' });
+const reader = ownedListReader<VideoListRow>({
+  table: 'videos',
+  narrowedBy: 'owner_id',
+  viewerColumn: quizBestColumn,
+});
 
 /**
  * The first page of a list of videos with its total in the same statement: the newest rows
  * joined to their owners in index order, and the kept total (or the channel's count) as a
  * column. One round trip instead of two, on the read every student's first screen makes; the
  * first page's window does not depend on the total (see pageWindow), so it need not be known first.
+ * Signed in, each row also carries the viewer's best practice score, from the same statement.
  */
 const firstPageQuery = reusableQuery(
-  (db: Kysely<Database>, shape: { narrowed: boolean; limit: number }, v: { ownerId: string }) => {
+  (
+    db: Kysely<Database>,
+    shape: { narrowed: boolean; viewer: boolean; limit: number },
+    v: { ownerId: string; viewerId: string },
+  ) => {
     let query = db
       .selectFrom('videos as r')
       .innerJoin('users as o', 'o.id', 'r.owner_id')
       .selectAll('r')
       .select(ownerColumns)
+      .select(quizBestColumn('r.id', shape.viewer ? v.viewerId : undefined))
       .select((eb) =>
         (shape.narrowed
           ? eb
@@ -59,31 +71,43 @@ export class VideosRepository {
     this.searches = new RememberedSearches(searchCacheSeconds);
   }
 
-  /** One page of the videos matching the words of `q`, best match first (db/search.ts). */
+  /**
+   * One page of the videos matching the words of `q`, best match first (db/search.ts); `viewerId`
+   * (signed in) adds their best practice scores. So do the reads below.
+   */
   async search(
     q: string,
     page: PageQuery,
+    viewerId?: string,
   ): Promise<{ rows: VideoListRow[]; total: number; suggestion?: string }> {
     const at = { limit: page.limit, offset: (page.page - 1) * page.limit };
     const { ids, total, suggestion } = await this.searches.answer('videos', q, at, () =>
       searchByWords(this.db, this.dialect, 'videos', q, at),
     );
-    return { rows: await reader.byIds(this.db, ids), total, ...(suggestion ? { suggestion } : {}) };
+    return {
+      rows: await reader.byIds(this.db, ids, viewerId),
+      total,
+      ...(suggestion ? { suggestion } : {}),
+    };
   }
 
   /** One page, newest first; `ownerId` narrows to one channel. Totals are kept, not counted. */
-  async list(ownerId: string | undefined, page: PageQuery): Promise<{ rows: VideoListRow[]; total: number }> {
+  async list(
+    ownerId: string | undefined,
+    page: PageQuery,
+    viewerId?: string,
+  ): Promise<{ rows: VideoListRow[]; total: number }> {
     if (page.page === 1) {
       const rows = await firstPageQuery(
         this.db,
-        { narrowed: ownerId !== undefined, limit: page.limit },
-        { ownerId: ownerId ?? '' },
+        { narrowed: ownerId !== undefined, viewer: viewerId !== undefined, limit: page.limit },
+        { ownerId: ownerId ?? '', viewerId: viewerId ?? '' },
       );
       if (rows.length > 0) return { rows, total: Number(rows[0]!.list_total) };
       // An empty list has no row to carry its total: counted apart below.
     }
     const total = await listTotal(this.db, 'videos', ownerId);
-    return { rows: await reader.page(this.db, page, total, { narrowTo: ownerId }), total };
+    return { rows: await reader.page(this.db, page, total, { narrowTo: ownerId, viewerId }), total };
   }
 
   /** Whether the video exists (undefined if not) and how many comments it has. */
@@ -93,8 +117,8 @@ export class VideosRepository {
   }
 
   /** Videos by id, in the order of `ids`, those that no longer exist left out. */
-  async byIds(ids: string[]): Promise<VideoListRow[]> {
-    return reader.byIds(this.db, ids);
+  async byIds(ids: string[], viewerId?: string): Promise<VideoListRow[]> {
+    return reader.byIds(this.db, ids, viewerId);
   }
 
   /** Which of `ids` are videos of `ownerId`. */
@@ -109,8 +133,8 @@ export class VideosRepository {
     return new Set(rows.map((r) => r.id));
   }
 
-  async findWithOwner(id: string): Promise<VideoListRow | undefined> {
-    return reader.byId(this.db, id);
+  async findWithOwner(id: string, viewerId?: string): Promise<VideoListRow | undefined> {
+    return reader.byId(this.db, id, viewerId);
   }
 
   async find(id: string): Promise<VideoRow | undefined> {

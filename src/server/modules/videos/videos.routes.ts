@@ -43,7 +43,12 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
     },
     async (request) => {
       const { q, ...page } = request.query;
-      return ok(200, 'Videos', q ? await videos.search(q, page) : await videos.list(undefined, page));
+      const viewerId = request.principal?.userId;
+      return ok(
+        200,
+        'Videos',
+        q ? await videos.search(q, page, viewerId) : await videos.list(undefined, page, viewerId),
+      );
     },
   );
 
@@ -57,7 +62,12 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
         response: { 200: envelopeSchema(pagedSchema(videoSchema)) },
       },
     },
-    async (request) => ok(200, 'Videos', await videos.list(request.params.userId as string, request.query)),
+    async (request) =>
+      ok(
+        200,
+        'Videos',
+        await videos.list(request.params.userId as string, request.query, request.principal?.userId),
+      ),
   );
 
   app.get(
@@ -69,7 +79,8 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
         response: { 200: envelopeSchema(videoSchema) },
       },
     },
-    async (request) => ok(200, 'Video', await videos.get(request.params.videoId as string)),
+    async (request) =>
+      ok(200, 'Video', await videos.get(request.params.videoId as string, request.principal?.userId)),
   );
 
   app.post(

@@ -71,16 +71,29 @@ export class VideosService {
       // Kept on the row with the tracks (migration 0019), and read from the description.
       captions: captionSummaries(row.caption_summary).map((t) => toCaption(t, this.media.storage)),
       chapters: parseChapters(row.description),
+      // Its question count is kept on the row with the quiz (migration 0020); the viewer's best
+      // is read with the row.
+      quiz:
+        row.quiz_questions === null
+          ? null
+          : {
+              questions: Number(row.quiz_questions),
+              best: row.quiz_best === null || row.quiz_best === undefined ? null : Number(row.quiz_best),
+            },
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
   }
 
-  async list(ownerId: string | undefined, page: PageQuery): Promise<Paged<Video>> {
+  /**
+   * A page of videos; `viewerId`, the signed-in viewer, adds their best practice scores (as the
+   * other reads below do).
+   */
+  async list(ownerId: string | undefined, page: PageQuery, viewerId?: string): Promise<Paged<Video>> {
     if (ownerId !== undefined && !(await this.users.findById(ownerId))) {
       throw new AppError(404, 'There is no such user');
     }
-    const { rows, total } = await this.videos.list(ownerId, page);
+    const { rows, total } = await this.videos.list(ownerId, page, viewerId);
     return toPaged(await this.toVideos(rows), page, total);
   }
 
@@ -89,15 +102,19 @@ export class VideosService {
    * with the corrected query as `suggestion` (docs/api.md, "Search"). A blank `q` is the plain
    * list; a `q` with no word in it (only punctuation) matches nothing.
    */
-  async search(q: string, page: PageQuery): Promise<Paged<Video> & { suggestion?: string }> {
-    if (q.trim() === '') return this.list(undefined, page);
-    const { rows, total, suggestion } = await this.videos.search(q, page);
+  async search(
+    q: string,
+    page: PageQuery,
+    viewerId?: string,
+  ): Promise<Paged<Video> & { suggestion?: string }> {
+    if (q.trim() === '') return this.list(undefined, page, viewerId);
+    const { rows, total, suggestion } = await this.videos.search(q, page, viewerId);
     return { ...toPaged(await this.toVideos(rows), page, total), ...(suggestion ? { suggestion } : {}) };
   }
 
   /** Videos as answers, in the order of `ids`; ids of videos that no longer exist are left out. */
-  async byIds(ids: string[]): Promise<Video[]> {
-    return this.toVideos(await this.videos.byIds(ids));
+  async byIds(ids: string[], viewerId?: string): Promise<Video[]> {
+    return this.toVideos(await this.videos.byIds(ids, viewerId));
   }
 
   /** Which of `ids` are videos of `ownerId` (a course's lessons are its owner's own videos). */
@@ -105,8 +122,8 @@ export class VideosService {
     return this.videos.ownedAmong(ownerId, ids);
   }
 
-  async get(id: string): Promise<Video> {
-    const row = await this.videos.findWithOwner(id);
+  async get(id: string, viewerId?: string): Promise<Video> {
+    const row = await this.videos.findWithOwner(id, viewerId);
     if (!row) throw missingVideo();
     const [video] = await this.toVideos([row]);
     return video!;
@@ -185,7 +202,7 @@ export class VideosService {
     // Renditions are made in the background; should queueing fail, the backfill at the next
     // start queues every video that has no job.
     await this.renditions.queue(id).catch(() => undefined);
-    return this.get(id);
+    return this.get(id, ownerId);
   }
 
   async update(
@@ -215,7 +232,7 @@ export class VideosService {
       if (!thumbnail) {
         if (!(await this.videos.update(id, { ...fieldsPatch, updated_at: this.now().toISOString() })))
           throw missingVideo();
-        return this.get(id);
+        return this.get(id, userId);
       }
       // Compare and swap on the thumbnail, so that of two replacements racing, each releases
       // exactly the file it replaced (docs/api.md, "Media").
@@ -225,7 +242,7 @@ export class VideosService {
         if (await this.videos.update(id, patch, current.thumbnail)) {
           await this.media.settle([thumbnail]);
           await this.media.release([current.thumbnail]);
-          return this.get(id);
+          return this.get(id, userId);
         }
         const again = await this.videos.find(id);
         if (!again) throw missingVideo();
