@@ -3,12 +3,14 @@ import type { IDBPDatabase } from 'idb';
 import type { WorkboxPlugin } from 'workbox-core';
 import { API_PREFIX } from '../src/shared/api-prefix.ts';
 import { answerRange, partsFor, rangeHeaders, type FileSpan } from '../src/shared/byte-ranges.ts';
+import type { Quiz } from '../src/shared/contracts/quiz.ts';
 import type { Video } from '../src/shared/contracts/videos.ts';
 import {
   downloadsDb as declaredDownloads,
   savedCaptions,
   type DownloadsStoreName,
 } from '../src/shared/device-db/downloads.ts';
+import { quizApi } from '../src/shared/endpoints/quiz.ts';
 import { videosApi } from '../src/shared/endpoints/videos.ts';
 import { DOWNLOAD_HEADER, DOWNLOADS_CACHE, SAVED_AT_HEADER } from '../src/shared/offline.ts';
 import { openDeviceDb } from './device-db.ts';
@@ -19,7 +21,8 @@ declare const self: ServiceWorkerGlobalScope;
  * Downloads, answered from the device (docs/offline.md, "Downloads"): the video file from
  * the chunks it was downloaded in (IndexedDB, read with `idb` as sw/outbox-sync.ts does), sliced
  * for Range requests; its thumbnail and caption tracks from `DOWNLOADS_CACHE`; its page's API
- * read made from the download's record, which holds the video's data.
+ * read, and its practice quiz's, made from the download's record, which holds the video's data
+ * and its quiz.
  *
  * Whether to take a request must be known at once, so the addresses that may be saved are kept
  * in memory. The page tells the worker nothing: the records are read at start, whenever a
@@ -37,6 +40,7 @@ interface Download {
   createdAt: number;
   savedAt?: number;
   video?: Video;
+  quiz?: Quiz;
 }
 type FilePart = FileSpan & { data: Blob };
 
@@ -153,9 +157,16 @@ function videoReadOf(address: string): string | undefined {
   return videosApi.one.paramsOf(pathname.slice(API_PREFIX.length))?.videoId;
 }
 
-/** A saved video's API read, as the server answers it, stamped with when it was saved. */
-function savedRead(download: Download & { video: Video }): Response {
-  const body = { statusCode: 200, success: true, message: 'Saved on this device', data: download.video };
+/** The video a read of `GET /api/v1/videos/{id}/quiz` is of (docs/api.md, "Practice"). */
+function quizReadOf(address: string): string | undefined {
+  const { pathname } = new URL(address);
+  if (!pathname.startsWith(API_PREFIX)) return undefined;
+  return quizApi.one.paramsOf(pathname.slice(API_PREFIX.length))?.videoId;
+}
+
+/** A saved video's API read (or its quiz's), as the server answers it, stamped with when it was saved. */
+function savedRead(download: Download, data: Video | Quiz): Response {
+  const body = { statusCode: 200, success: true, message: 'Saved on this device', data };
   const savedAt = new Date(download.savedAt ?? download.createdAt).toISOString();
   return new Response(JSON.stringify(body), {
     headers: { 'content-type': 'application/json; charset=utf-8', [SAVED_AT_HEADER]: savedAt },
@@ -168,33 +179,52 @@ function savedRead(download: Download & { video: Video }): Response {
  * the 404 (src/client/features/videos/forget-deleted.ts); another student's stays listed for
  * them to delete, as the file still plays.
  */
-async function forgetVideoData(videoId: string): Promise<void> {
+async function forgetVideoData(videoId: string, what: 'video' | 'quiz' = 'video'): Promise<void> {
   const db = await downloadsDb();
   if (!db) return;
   const tx = db.transaction(DOWNLOADS, 'readwrite');
   for (const record of (await tx.store.index('videoId').getAll(videoId)) as Download[]) {
-    if (record.video) await tx.store.put({ ...record, video: undefined });
+    // A deleted video takes its quiz with it; a removed quiz only itself.
+    if (what === 'video' && (record.video || record.quiz))
+      await tx.store.put({ ...record, video: undefined, quiz: undefined });
+    if (what === 'quiz' && record.quiz) await tx.store.put({ ...record, quiz: undefined });
   }
   await tx.done;
 }
 
-/** For the API reads: a saved video's data when neither the network nor the API cache has it. */
+/** The newest saved download of `videoId` that holds `field`, if any. */
+async function savedWith(videoId: string, field: 'video' | 'quiz'): Promise<Download | undefined> {
+  return (await readDownloads())
+    .filter((r) => r.videoId === videoId && r.state === 'saved' && !!r[field])
+    .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0))[0];
+}
+
+/**
+ * For the API reads: a saved video's data, or its practice quiz, when neither the network nor the
+ * API cache has it.
+ */
 export function savedReadsFallBack(): WorkboxPlugin {
   return {
     fetchDidSucceed: async ({ request, response }) => {
+      const gone = response.status === 404 || response.status === 410;
       const videoId = videoReadOf(request.url);
-      if (videoId && (response.status === 404 || response.status === 410)) await forgetVideoData(videoId);
+      if (videoId && gone) await forgetVideoData(videoId);
+      const quizOf = quizReadOf(request.url);
+      if (quizOf && gone) await forgetVideoData(quizOf, 'quiz');
       return response;
     },
     handlerDidError: async ({ request }) => {
       const videoId = videoReadOf(request.url);
-      if (!videoId) return undefined;
-      const saved = (await readDownloads())
-        .filter(
-          (r): r is Download & { video: Video } => r.videoId === videoId && r.state === 'saved' && !!r.video,
-        )
-        .sort((a, b) => (b.savedAt ?? 0) - (a.savedAt ?? 0));
-      return saved[0] ? savedRead(saved[0]) : undefined;
+      if (videoId) {
+        const saved = await savedWith(videoId, 'video');
+        return saved?.video ? savedRead(saved, saved.video) : undefined;
+      }
+      const quizOf = quizReadOf(request.url);
+      if (quizOf) {
+        const saved = await savedWith(quizOf, 'quiz');
+        return saved?.quiz ? savedRead(saved, saved.quiz) : undefined;
+      }
+      return undefined;
     },
   };
 }

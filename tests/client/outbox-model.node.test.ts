@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Outbox } from '../../src/client/device/outbox/outbox.ts';
 import { OutboxDatabase } from '../../src/client/device/outbox/outbox-db.ts';
 import { isNearEnd } from '../../src/shared/contracts/progress.ts';
-import { localRef } from '../../src/shared/outbox/model.ts';
+import type { Attempt, Quiz } from '../../src/shared/contracts/quiz.ts';
+import { isRight } from '../../src/shared/quiz-check.ts';
+import { localRef, type ActionOf } from '../../src/shared/outbox/model.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { openDatabase } from '../../src/server/db/database.ts';
@@ -20,7 +22,9 @@ import { createTestServer, type TestServer } from '../helpers/server.ts';
  * acted, requests delivered twice, 503s from a proxy) and the page reloading. When the network
  * is finally good and the queue drained, the server must hold exactly what the model says: no
  * write lost, none applied twice, and of the places saved in a video (sent out of order, some
- * with older times than others) the latest is the one the server keeps.
+ * with older times than others) the latest is the one the server keeps; every practice attempt
+ * (some queued twice, as after a double tap) is kept exactly once, scored by the server as the
+ * device scored it.
  *
  * OUTBOX_MODEL_RUNS sets how many sequences (the test suite runs 60; see docs for longer runs).
  * OUTBOX_MODEL_URL and OUTBOX_MODEL_DATABASE_URL run it against a cluster instead, through its
@@ -38,6 +42,10 @@ type Step =
   | { t: 'delete'; which: number }
   /** A place in the video: `permille` of its length, saved at a random time (`when`) in the last hour. */
   | { t: 'progress'; permille: number; when: number }
+  /** A finished practice attempt: the choice or text picked for each of the quiz's three questions. */
+  | { t: 'attempt'; picks: [number, number, number] }
+  /** The same attempt queued again (a double tap): `which` of those made so far. */
+  | { t: 'attempt-again'; which: number }
   | { t: 'network'; mode: Network }
   | { t: 'drain' }
   | { t: 'reload' };
@@ -65,6 +73,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   {
     weight: 3,
+    arbitrary: fc.tuple(fc.nat(2), fc.nat(3), fc.nat(1)).map((picks) => ({ t: 'attempt' as const, picks })),
+  },
+  { weight: 1, arbitrary: fc.nat(10).map((which) => ({ t: 'attempt-again' as const, which })) },
+  {
+    weight: 3,
     arbitrary: fc
       .constantFrom<Network>('up', 'down', 'lose-answers', 'duplicate', 'proxy-503')
       .map((mode) => ({ t: 'network' as const, mode })),
@@ -86,6 +99,7 @@ describe('the outbox, as a model', () => {
   let videoId: string;
   let duration: number;
   let tweetId: string;
+  let quiz: Quiz;
 
   beforeAll(async () => {
     if (CLUSTER_URL) {
@@ -118,6 +132,21 @@ describe('the outbox, as a model', () => {
         payload: { content: 'ben says hi' },
       })
     ).json().data._id;
+    // The video's practice: one right choice, several, and a typed answer.
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/videos/${videoId}/quiz`,
+      headers: bearer(ben),
+      payload: {
+        questions: [
+          { prompt: 'Half of 8?', kind: 'one', choices: ['2', '4', '6'], answer: 1 },
+          { prompt: 'Even numbers?', kind: 'many', choices: ['2', '3', '4', '5'], answer: [0, 2] },
+          { prompt: 'Capital of India?', kind: 'text', answer: ['New Delhi'] },
+        ],
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    quiz = put.json().data;
   });
   afterAll(async () => {
     await server?.close();
@@ -168,6 +197,8 @@ describe('the outbox, as a model', () => {
           // Times in the past (the server takes a time ahead of its clock as its own), in no order,
           // each once (the step's index in the last 5 bits).
           const hourAgo = Date.now() - 3_600_000;
+          // Each attempt made, with the score the device gave it.
+          const attempts: Array<ActionOf<'quiz-attempt'>> = [];
 
           for (const [i, s] of steps.entries()) {
             switch (s.t) {
@@ -215,6 +246,36 @@ describe('the outbox, as a model', () => {
                 const place = { position, completed: s.permille >= 990, at };
                 places.push(place);
                 await outbox.enqueue({ kind: 'progress', videoId, ...place, about: 'Fractions' });
+                break;
+              }
+              case 'attempt': {
+                const [one, many, text] = s.picks;
+                const [q1, q2, q3] = [0, 1, 2].map((k) => quiz.questions[k]!);
+                const answers = [
+                  { questionId: q1!._id, answer: one },
+                  { questionId: q2!._id, answer: [[0, 2], [0], [2, 0], [1, 3]][many]! },
+                  { questionId: q3!._id, answer: ['  new   DELHI ', 'Mumbai'][text]! },
+                ];
+                const score = [q1!, q2!, q3!].filter((q, k) => isRight(q, answers[k]!.answer)).length;
+                const at = new Date(hourAgo + i * 1000).toISOString();
+                const action: ActionOf<'quiz-attempt'> = {
+                  kind: 'quiz-attempt',
+                  videoId,
+                  attemptId: randomUUID(),
+                  answers,
+                  startedAt: at,
+                  finishedAt: at,
+                  score,
+                  total: 3,
+                  about: 'Fractions',
+                };
+                attempts.push(action);
+                await outbox.enqueue(action);
+                break;
+              }
+              case 'attempt-again': {
+                const again = attempts[s.which % Math.max(1, attempts.length)];
+                if (again) await outbox.enqueue(again);
                 break;
               }
               case 'network':
@@ -291,6 +352,22 @@ describe('the outbox, as a model', () => {
             if (finished(latest)) expect(Number(kept[0].completed)).toBe(1);
             if (!places.some(finished)) expect(Number(kept[0].completed)).toBe(0);
           }
+          // Every attempt reached the server once, and its score is the device's.
+          const listed = await app.inject({
+            method: 'GET',
+            url: `/api/v1/videos/${videoId}/quiz/attempts`,
+            headers: bearer(me),
+          });
+          expect(listed.statusCode, listed.body).toBe(200);
+          const keptAttempts = (listed.json().data as Attempt[]).map((a) => ({
+            attemptId: a.attemptId,
+            score: a.score,
+          }));
+          const byId = (a: { attemptId: string }, b: { attemptId: string }) =>
+            a.attemptId.localeCompare(b.attemptId);
+          expect(keptAttempts.sort(byId)).toEqual(
+            attempts.map(({ attemptId, score }) => ({ attemptId, score })).sort(byId),
+          );
           expect(myTweets.map((t) => t.content).sort()).toEqual(
             tweets
               .filter((t) => !t.deleted)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUIZ_LIMITS } from '../quiz-limits.ts';
 
 /**
  * A video's practice quiz (docs/api.md, "Practice"): checked on the device at once, offline too,
@@ -6,14 +7,15 @@ import { z } from 'zod';
  * takes the device's score.
  */
 
-export const MAX_QUESTIONS = 25;
-export const MAX_CHOICES = 8;
-export const MAX_PROMPT = 1000;
-export const MAX_CHOICE = 200;
-export const MAX_EXPLANATION = 2000;
+// The numbers live in quiz-limits.ts, which screens read without loading zod.
+export const MAX_QUESTIONS = QUIZ_LIMITS.questions;
+export const MAX_CHOICES = QUIZ_LIMITS.choices;
+export const MAX_PROMPT = QUIZ_LIMITS.prompt;
+export const MAX_CHOICE = QUIZ_LIMITS.choice;
+export const MAX_EXPLANATION = QUIZ_LIMITS.explanation;
 /** Accepted texts of a typed answer, and the longest typed answer an attempt may send. */
-export const MAX_ACCEPTED = 10;
-export const MAX_TYPED = 200;
+export const MAX_ACCEPTED = QUIZ_LIMITS.accepted;
+export const MAX_TYPED = QUIZ_LIMITS.typed;
 
 export const QUESTION_KINDS = ['one', 'many', 'text'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];

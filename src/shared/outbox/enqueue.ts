@@ -20,10 +20,15 @@ export function planEnqueue(
   action: OutboxAction,
   make: { id: () => string; now: number; seq: number; owner?: string },
 ): EnqueuePlan {
+  // An action that names its own key (a quiz attempt) and is queued already, as after a double
+  // tap, is the entry that waits: a second entry under one key would be one request sent twice.
+  const own = kindOf(action).key?.(action);
+  const queued = own === undefined ? undefined : queue.find((e) => e.id === own);
+  if (queued) return { put: [], remove: [], entryId: queued.id };
   // Lanes are per user: one student's taps never coalesce with another's on a shared device.
   const laneFor = (a: OutboxAction, id: string) => `${make.owner ?? ''}|${kindOf(a).lane(a, id)}`;
   queue = queue.filter((e) => e.owner === make.owner);
-  const fresh = (a: OutboxAction, id = make.id()): OutboxEntry => ({
+  const fresh = (a: OutboxAction, id = kindOf(a).key?.(a) ?? make.id()): OutboxEntry => ({
     id,
     seq: make.seq,
     lane: laneFor(a, id),

@@ -1,6 +1,7 @@
 import type { Comment } from '../contracts/comments.ts';
 import type { LikeKind, LikeState } from '../contracts/likes.ts';
 import type { Progress } from '../contracts/progress.ts';
+import type { Attempt } from '../contracts/quiz.ts';
 import type { SubscriptionState } from '../contracts/subscriptions.ts';
 import type { Tweet } from '../contracts/tweets.ts';
 import {
@@ -14,6 +15,7 @@ import {
 import { commentsApi } from '../endpoints/comments.ts';
 import { likesApi } from '../endpoints/likes.ts';
 import { progressApi } from '../endpoints/progress.ts';
+import { quizApi } from '../endpoints/quiz.ts';
 import { siteApi } from '../endpoints/site.ts';
 import { subscriptionsApi } from '../endpoints/subscriptions.ts';
 import { tweetsApi } from '../endpoints/tweets.ts';
@@ -30,7 +32,8 @@ export type CacheChange =
   | { noun: 'tweet'; added: Tweet }
   | { noun: 'tweet'; updated: Tweet }
   | { noun: 'tweet'; removed: string }
-  | { noun: 'progress'; progress: Progress };
+  | { noun: 'progress'; progress: Progress }
+  | { noun: 'quiz'; videoId: string; attempt: Attempt };
 
 /**
  * How a new action joins the waiting ones of its lane (docs/offline.md, step 1):
@@ -45,6 +48,12 @@ export type Coalescing = 'none' | 'final-state' | 'into-creation' | 'cancels-cre
 export interface KindDescriptor<A> {
   /** Entries of one lane are sent strictly in order, and coalesce only with each other. */
   lane(action: A, entryId: string): string;
+  /**
+   * The entry's id (its Idempotency-Key) when the action carries one of its own: a quiz attempt's
+   * `attemptId`, which the server also keeps, so a send repeated after a lost answer, or the same
+   * attempt queued twice, is one attempt. By default the outbox makes a new id.
+   */
+  key?(action: A): string;
   coalesce: Coalescing;
   /** The contract's call (docs/api.md); undefined while a reference it needs has no server id. */
   request(action: A, resolve: (ref: TweetRef) => string | undefined): OutboxRequest | undefined;
@@ -84,7 +93,8 @@ export type OutboxLabelId =
   | 'tweet.update'
   | 'tweet.delete'
   | 'contact'
-  | `progress${'' | '.about'}`;
+  | `progress${'' | '.about'}`
+  | `quiz-attempt${'' | '.about'}`;
 export interface OutboxLabel {
   what: OutboxLabelId;
   /** User content named in the message, shown as written: `{about}` (a title), `{name}`. */
@@ -259,6 +269,28 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
     },
     changes: (_a, data) =>
       (data as Progress | null)?.videoId ? [{ noun: 'progress', progress: data as Progress }] : [],
+  },
+  'quiz-attempt': {
+    // Each attempt is its own: never coalesced with another, never waiting behind a refused one.
+    lane: (a) => `quiz-attempt:${a.attemptId}`,
+    coalesce: 'none',
+    key: (a) => a.attemptId,
+    // The server scores it again from the answers; the device's score stays on the device.
+    request: (a) => ({
+      method: quizApi.attempt.method,
+      path: quizApi.attempt.path({ videoId: a.videoId }),
+      body: { attemptId: a.attemptId, answers: a.answers, startedAt: a.startedAt, finishedAt: a.finishedAt },
+    }),
+    // The video or its quiz was deleted: there is nothing left to count the attempt toward.
+    goneIsDone: true,
+    label: (a) => {
+      const about = shortAbout(a.about);
+      return about ? { what: 'quiz-attempt.about', values: { about } } : { what: 'quiz-attempt' };
+    },
+    changes: (a, data) =>
+      typeof (data as Attempt | null)?.score === 'number'
+        ? [{ noun: 'quiz', videoId: a.videoId, attempt: data as Attempt }]
+        : [],
   },
 };
 

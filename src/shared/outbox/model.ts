@@ -33,6 +33,21 @@ export type OutboxAction =
       at: string;
       /** The video's title, for the outbox screen. */
       about?: string;
+    }
+  | {
+      kind: 'quiz-attempt';
+      videoId: string;
+      /** Made on the device; also the entry's id, so its Idempotency-Key (kinds.ts, `key`). */
+      attemptId: string;
+      /** An index ("one"), indexes ("many") or the text typed ("text"), per question taken. */
+      answers: Array<{ questionId: string; answer: number | number[] | string }>;
+      startedAt: string;
+      finishedAt: string;
+      /** The device's score, shown until the server's replaces it; never sent. */
+      score: number;
+      total: number;
+      /** The video's title, for the outbox screen. */
+      about?: string;
     };
 
 /** One kind of action, by its name. */

@@ -1,5 +1,8 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { Quiz } from '../../../shared/contracts/quiz.ts';
 import type { Rendition, RenditionQuality, Video } from '../../../shared/contracts/videos.ts';
+import { apiUrl } from '../../../shared/endpoint.ts';
+import { quizApi } from '../../../shared/endpoints/quiz.ts';
 import { DOWNLOAD_HEADER, DOWNLOADS_CACHE } from '../../../shared/offline.ts';
 import { downloadsHeldBack } from '../../lib/data-saver.ts';
 import { assemble, checkPart, DOWNLOAD_CHUNK_BYTES, nextRange, resumeOffset } from './download-chunks.ts';
@@ -51,6 +54,11 @@ export interface DownloadRecord {
    * (sw/downloads.ts), and drops it once the server says the video no longer exists.
    */
   video?: Video;
+  /**
+   * The video's practice quiz, answers included, when it had one at saving: the worker answers
+   * the quiz's read from it offline (sw/downloads.ts), so the lesson can be practised there.
+   */
+  quiz?: Quiz;
   /** The course it was saved with, when saved as a lesson: /downloads lists it under that course. */
   course?: { _id: string; title: string };
 }
@@ -279,6 +287,24 @@ export class DownloadManager {
     }
   }
 
+  /**
+   * The lesson's practice goes with it: its quiz is read now and kept in the record. A quiz the
+   * server no longer has is skipped; one that cannot be read now fails the whole completion, which
+   * is tried again like a dropped chunk, as for the caption tracks.
+   */
+  private async keepQuiz(record: DownloadRecord): Promise<Quiz | undefined> {
+    if (!record.video?.quiz) return undefined;
+    const answer = await fetch(apiUrl(quizApi.one.path({ videoId: record.videoId })), {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+    if (answer.status === 404 || answer.status === 410) return undefined;
+    const body = (await answer.json().catch(() => null)) as { data?: Quiz } | null;
+    if (!answer.ok || !Array.isArray(body?.data?.questions))
+      throw new Error(`quiz answered ${answer.status}`);
+    return body.data;
+  }
+
   private async retryLater(id: string, message: string) {
     await this.patch(id, { state: 'waiting', message });
     this.retries.later(id, () => void this.run(id));
@@ -392,7 +418,7 @@ export class DownloadManager {
 
   /**
    * The last chunk is in: the chunks are checked to make the whole file (a file with a hole is
-   * never called saved), and the thumbnail and caption tracks are kept beside them. The worker needs no word of it:
+   * never called saved), and the thumbnail, caption tracks and practice quiz are kept beside them. The worker needs no word of it:
    * it has taken the file's address since the download's first request (sw/downloads.ts).
    */
   private async complete(record: DownloadRecord, stop: AbortSignal) {
@@ -403,11 +429,13 @@ export class DownloadManager {
       await this.db.chunks.where('url').equals(record.url).delete();
       throw new Error('the saved parts did not make the whole file');
     }
+    let quiz: Quiz | undefined;
     try {
       const cache = await caches.open(DOWNLOADS_CACHE);
       const thumbnail = await fetch(record.thumbnail, { credentials: 'same-origin' }).catch(() => undefined);
       if (thumbnail?.ok) await cache.put(record.thumbnail, thumbnail);
       await this.keepCaptions(record, cache);
+      quiz = await this.keepQuiz(record);
     } catch (err) {
       if (isQuotaError(err)) return this.noRoom(record.id);
       throw err;
@@ -422,6 +450,7 @@ export class DownloadManager {
       received: record.bytes,
       savedAt: this.now(),
       message: undefined,
+      quiz,
     });
   }
 

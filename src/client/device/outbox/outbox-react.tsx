@@ -8,6 +8,7 @@ import { subscriptionDelivered } from '../../api/channels.ts';
 import { commentDelivered } from '../../api/comments.ts';
 import { likeDelivered } from '../../api/likes.ts';
 import { progressDelivered } from '../../api/progress.ts';
+import { quizDelivered } from '../../api/quiz.ts';
 import { tweetDelivered } from '../../api/tweets.ts';
 import { api as appApi, type ApiClient } from '../../lib/api-client.ts';
 import { Outbox } from './outbox.ts';
@@ -131,6 +132,8 @@ function apply(change: CacheChange): void {
       return tweetDelivered(change);
     case 'progress':
       return progressDelivered(change);
+    case 'quiz':
+      return quizDelivered(change);
   }
 }
 

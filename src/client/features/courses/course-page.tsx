@@ -11,8 +11,9 @@ import { SaveCourse } from './save-course.tsx';
 import './courses.css';
 
 /**
- * /courses/{courseId}: the teacher, the description, the lessons in order with what is done and
- * what is saved on this device, the student's progress, and "Enrol" then "Continue".
+ * /courses/{courseId}: the teacher, the description, the lessons in order with what is done, what
+ * is saved on this device and, for a lesson with practice, the student's best score, the
+ * student's progress, and "Enrol" then "Continue".
  */
 export function CoursePage({ course }: { course: CourseDetail }) {
   const me = useCurrentUser();
@@ -47,6 +48,7 @@ export function CoursePage({ course }: { course: CourseDetail }) {
       <ol className="lesson-list">
         {course.lessons.map(({ position, video }) => {
           const finished = done.get(video._id)?.completed ?? false;
+          const quiz = video.quiz;
           return (
             <li key={video._id} className={finished ? 'lesson done' : 'lesson'}>
               <Link
@@ -58,6 +60,13 @@ export function CoursePage({ course }: { course: CourseDetail }) {
                 <span className="lesson-title">{video.title}</span>
                 <span className="lesson-length">{formatDuration(video.duration)}</span>
                 {finished ? <span className="lesson-mark done-mark">{t('course.completed')}</span> : null}
+                {me && quiz ? (
+                  <span className="lesson-mark lesson-practice">
+                    {quiz.best === null
+                      ? t('practice.notTried')
+                      : t('practice.best', { score: quiz.best, total: quiz.questions })}
+                  </span>
+                ) : null}
                 {saved.has(video._id) ? (
                   <span className="lesson-mark saved-mark">{t('course.saved')}</span>
                 ) : null}

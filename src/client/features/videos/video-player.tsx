@@ -26,6 +26,7 @@ import { ChapterMarks, Chapters } from './chapters.tsx';
 import { DownloadButton } from './download-button.tsx';
 import { ListenToggle, useMediaSession, type LessonSteps } from './listen.tsx';
 import { CaptionsSelect, CaptionTracks, useTrackModes, type CaptionTrack } from './player-captions.tsx';
+import { Practice } from './practice.tsx';
 import { ResumeNotice, useResume } from './resume.tsx';
 import { applySpeed, SpeedSelect, useSpeedOn } from './speed.tsx';
 import { TranscriptPanel } from './transcript.tsx';
@@ -76,6 +77,8 @@ const ARRIVAL_MS = 10_000;
  * "Captions" and "Transcript" when the video has caption tracks; "Chapters" when its description
  * has them; "Listen" when its Audio only copy can play here. `lessons`, in a course, gives the
  * lock screen its previous and next lesson.
+ *
+ * Under them, for a video with a quiz, "Practice (5 questions)" and the best score (practice.tsx).
  */
 export function VideoPlayer({
   video: given,
@@ -369,6 +372,7 @@ export function VideoPlayer({
           onSeek={seekTo}
         />
       ) : null}
+      <Practice key={video._id} video={video} saved={saved?.state === 'saved'} />
       <div className="player-owner">
         <Link
           to="/userprofile/$username"
