@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { Kysely } from 'kysely';
 import type { DatabaseConfig } from '../../src/server/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
@@ -79,4 +80,40 @@ export async function createTestDatabase(
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A user `u1` and a video `v1` of theirs, written with the columns every schema version has: what
+ * a migration test puts in a database at an older version before stepping it up.
+ */
+export async function insertOldVideo(db: Db): Promise<void> {
+  const kysely = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const at = new Date().toISOString();
+  await kysely
+    .insertInto('users')
+    .values({
+      id: 'u1',
+      username: 'u1',
+      email: 'u1@school.example',
+      full_name: 'u1',
+      password_hash: 'x',
+      avatar: 'images/a.webp',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await kysely
+    .insertInto('videos')
+    .values({
+      id: 'v1',
+      owner_id: 'u1',
+      title: 'Old',
+      description: '',
+      video_file: 'videos/v.mp4',
+      thumbnail: 'images/t.webp',
+      duration: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 }

@@ -7,7 +7,12 @@ import { MediaJournal } from '../../src/server/modules/media/media-journal.ts';
 import { MediaLibrary } from '../../src/server/modules/media/media-library.ts';
 import { MediaRepository } from '../../src/server/modules/media/media.repository.ts';
 import { LocalDiskStorage } from '../../src/server/storage/local-disk.ts';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/databases.ts';
+import {
+  createTestDatabase,
+  databaseKinds,
+  insertOldVideo,
+  type TestDatabase,
+} from '../helpers/databases.ts';
 import {
   apiCall,
   bearer,
@@ -600,35 +605,8 @@ describe.each(databaseKinds)('migration 0019 on %s', (kind) => {
   it('gives the videos already there an empty list of tracks, and steps back down', async () => {
     database = await createTestDatabase(kind, { migrate: false });
     await migrateTo(database.db, '0018-course-lesson-summary');
+    await insertOldVideo(database.db);
     const db = database.db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const at = new Date().toISOString();
-    await db
-      .insertInto('users')
-      .values({
-        id: 'u1',
-        username: 'u1',
-        email: 'u1@school.example',
-        full_name: 'u1',
-        password_hash: 'x',
-        avatar: 'images/a.webp',
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    await db
-      .insertInto('videos')
-      .values({
-        id: 'v1',
-        owner_id: 'u1',
-        title: 'Old',
-        description: '',
-        video_file: 'videos/v.mp4',
-        thumbnail: 'images/t.webp',
-        duration: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
     await migrateToLatest(database.db);
     const row = await sql<{
       caption_summary: string;

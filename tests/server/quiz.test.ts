@@ -3,7 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isForeignKeyViolation } from '../../src/server/db/errors.ts';
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrate.ts';
 import { QuizRepository } from '../../src/server/modules/quiz/quiz.repository.ts';
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/databases.ts';
+import {
+  createTestDatabase,
+  databaseKinds,
+  insertOldVideo,
+  type TestDatabase,
+} from '../helpers/databases.ts';
 import {
   apiCall,
   type ApiCall,
@@ -646,35 +651,8 @@ describe.each(databaseKinds)('migration 0020-practice on %s', (kind) => {
   it('gives the videos already there no quiz, and steps back down', async () => {
     database = await createTestDatabase(kind, { migrate: false });
     await migrateTo(database.db, '0019-captions');
+    await insertOldVideo(database.db);
     const db = database.db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const at = new Date().toISOString();
-    await db
-      .insertInto('users')
-      .values({
-        id: 'u1',
-        username: 'u1',
-        email: 'u1@school.example',
-        full_name: 'u1',
-        password_hash: 'x',
-        avatar: 'images/a.webp',
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    await db
-      .insertInto('videos')
-      .values({
-        id: 'v1',
-        owner_id: 'u1',
-        title: 'Old',
-        description: '',
-        video_file: 'videos/v.mp4',
-        thumbnail: 'images/t.webp',
-        duration: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
     await migrateToLatest(database.db);
     const row = await sql<{
       quiz_questions: number | null;
