@@ -10,6 +10,7 @@ import { t } from '../../i18n/i18n.ts';
 import { randomId } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/session.tsx';
 import { useOnline } from '../../lib/use-online.ts';
+import './practice.css';
 
 type Answer = ActionOf<'quiz-attempt'>['answers'][number]['answer'];
 

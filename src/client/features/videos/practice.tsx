@@ -4,7 +4,6 @@ import { PendingMark } from '../../components/pending-mark.tsx';
 import { usePendingActions } from '../../device/outbox/outbox-react.tsx';
 import { plural, t } from '../../i18n/i18n.ts';
 import { useCurrentUser } from '../../lib/session.tsx';
-import './practice.css';
 
 const loadQuiz = () => import('./practice-quiz.tsx');
 // Its own chunk: only a student who opens the practice downloads the quiz. Should it not load
