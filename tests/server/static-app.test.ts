@@ -57,6 +57,22 @@ describe('the built app as the server serves it', () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=86400');
   });
 
+  it('sends a page its security policy, and a built script only the headers a subresource uses', async () => {
+    const page = await get('/dashbord');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const script = await get('/assets/index-AbCd1234.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const pageOnly of ['content-security-policy', 'x-frame-options', 'strict-transport-security']) {
+      expect(script.headers[pageOnly], pageOnly).toBeUndefined();
+    }
+    // The service worker's script runs under the policy sent with it: it keeps the page's.
+    expect((await get('/sw.js')).headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('sends the build’s brotli or gzip copy to a browser that accepts it, and the plain file otherwise', async () => {
     const plain = 'console.log("a screen");'.repeat(100);
     const file = path.join(clientDir, 'assets', 'screen-Zz9.js');
