@@ -69,19 +69,36 @@ async function addTrack(
 
 // A string, not a function: tsx would add helpers to a function that the page does not have.
 // Types `word` into the transcript's search box a letter at a time, as a student does, and times
-// each letter from the input event to the next frame after it (the filtered lines drawn).
-const typeAndTime = (word: string) => `(async () => {
+// each letter twice: from the input event to the next frame (the letter in the box: what typing
+// feels like), and to the first frame whose lines are the ones that contain the letters so far
+// (counted from every line's text, read before typing).
+const typeAndTime = (word: string, lines: number) => `(async () => {
   const box = document.querySelector('.transcript input[type="search"]');
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-  const times = [];
-  for (let i = 0; i <= ${JSON.stringify(word)}.length; i++) {
-    const t0 = performance.now();
-    setValue.call(box, ${JSON.stringify(word)}.slice(0, i));
+  const fold = (text) => text.normalize('NFC').toLocaleLowerCase();
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const type = (text) => {
+    setValue.call(box, text);
     box.dispatchEvent(new Event('input', { bubbles: true }));
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    times.push(performance.now() - t0);
+  };
+  const lineTexts = () =>
+    [...document.querySelectorAll('.transcript-line span:last-child')].map((span) => fold(span.textContent));
+  type('');
+  for (let i = 0; i < 50 && lineTexts().length < ${lines}; i++) await frame();
+  const all = lineTexts();
+  const typed = [];
+  const drawn = [];
+  for (let i = 1; i <= ${JSON.stringify(word)}.length; i++) {
+    const text = ${JSON.stringify(word)}.slice(0, i);
+    const expected = all.filter((line) => line.includes(fold(text))).length;
+    const t0 = performance.now();
+    type(text);
+    await frame();
+    typed.push(performance.now() - t0);
+    while (document.querySelectorAll('.transcript-line').length !== expected && performance.now() - t0 < 5000) await frame();
+    drawn.push(performance.now() - t0);
   }
-  return times.slice(1);
+  return { typed, drawn };
 })()`;
 
 export async function captionsSection(say: (line?: string) => void): Promise<void> {
@@ -125,22 +142,33 @@ export async function captionsSection(say: (line?: string) => void): Promise<voi
     const lines = await page.locator('.transcript-line').count();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const keystrokes: number[] = [];
+    const typed: number[] = [];
+    const drawn: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      keystrokes.push(...((await page.evaluate(typeAndTime('पिज़्ज़ा'))) as number[]));
-      keystrokes.push(...((await page.evaluate(typeAndTime('quarter'))) as number[]));
+      for (const word of ['पिज़्ज़ा', 'quarter']) {
+        const times = (await page.evaluate(typeAndTime(word, lines))) as {
+          typed: number[];
+          drawn: number[];
+        };
+        typed.push(...times.typed);
+        drawn.push(...times.drawn);
+      }
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    const sorted = [...keystrokes].sort((a, b) => a - b);
-    const p95 = sorted[Math.floor(sorted.length * 0.95)]!;
     say(
-      `"Search in transcript" over an hour of Hindi captions (${lines.toLocaleString('en')} lines, ${(hourBytes / 1e3).toFixed(0)} KB), CPU slowed 4x, a letter at a time ("पिज़्ज़ा", then "quarter", ${ROUNDS} rounds, ${keystrokes.length} keystrokes), from the input to the next frame:\n`,
+      `"Search in transcript" over an hour of Hindi captions (${lines.toLocaleString('en')} lines, ${(hourBytes / 1e3).toFixed(0)} KB), CPU slowed 4x, a letter at a time ("पिज़्ज़ा", then "quarter", ${ROUNDS} rounds, ${typed.length} keystrokes):\n`,
     );
-    say('| median ms | p95 ms | slowest ms | budget |');
-    say('| ---: | ---: | ---: | --- |');
-    say(
-      `| ${median(keystrokes).toFixed(1)} | ${p95.toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} | under ${KEYSTROKE_BUDGET_MS} ms a keystroke: ${p95 < KEYSTROKE_BUDGET_MS ? 'met (p95)' : '**missed** (p95)'} |`,
-    );
+    say('| from the input to | median ms | p95 ms | slowest ms | under 50 ms (p95) |');
+    say('| --- | ---: | ---: | ---: | --- |');
+    const row = (what: string, times: number[]) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      const p95 = sorted[Math.floor(sorted.length * 0.95)]!;
+      say(
+        `| ${what} | ${median(times).toFixed(1)} | ${p95.toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} | ${p95 < KEYSTROKE_BUDGET_MS ? 'yes' : '**no**'} |`,
+      );
+    };
+    row('the next frame (the letter in the box)', typed);
+    row('the frame with the matching lines', drawn);
     await context.close();
   } finally {
     await browser.close();
