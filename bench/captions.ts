@@ -1,20 +1,15 @@
 // Captions: what a lesson's caption tracks add to a saved 240p lesson, and how fast "Search in
 // transcript" answers each keystroke over an hour of cues on a phone-speed CPU, in Chromium at
 // 412x915 against the production server.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { launchChromium } from '../tests/helpers/chromium.ts';
 import { makeClip } from '../tests/helpers/clips.ts';
-import { startServerProcess } from '../tests/helpers/server-process.ts';
-import { signUp, uploadLesson } from './lesson.ts';
+import { median, onPhone, signUp, uploadLesson } from './lesson.ts';
 
 /** Budgets of the player issue: captions at most 1% of a saved lesson, a keystroke under 50 ms. */
 const SHARE_BUDGET = 0.01;
 const KEYSTROKE_BUDGET_MS = 50;
 const ROUNDS = 5;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 // Sentences of a spoken lesson, long as a caption line is (about 40 characters), in both languages.
 const ENGLISH = [
@@ -103,28 +98,19 @@ const typeAndTime = (word: string, lines: number) => `(async () => {
 
 export async function captionsSection(say: (line?: string) => void): Promise<void> {
   say('\n## Captions\n');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-bench-captions-'));
-  const server = await startServerProcess();
-  const browser = await launchChromium();
-  try {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 412, height: 915 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    await signUp(context, server.url, 'captioner');
+  await onPhone('captions', async ({ context, origin, dir }) => {
+    await signUp(context, origin, 'captioner');
 
     // A two-minute lesson of a noisy picture, so that its 240p copy weighs what a real one does,
     // with English and Hindi captions of the same two minutes.
     const seconds = 120;
     const clip = path.join(dir, 'lesson.mp4');
     makeClip(clip, { width: 640, height: 360, seconds, noise: true });
-    const lesson = await uploadLesson(context, server.url, clip, 'Fractions, with captions');
+    const lesson = await uploadLesson(context, origin, clip, 'Fractions, with captions');
     const small = lesson.renditions.find((r) => r.quality === '240p')!;
     const captionBytes =
-      (await addTrack(context, server.url, lesson._id, 'en', track(seconds, ENGLISH))) +
-      (await addTrack(context, server.url, lesson._id, 'hi', track(seconds, HINDI)));
+      (await addTrack(context, origin, lesson._id, 'en', track(seconds, ENGLISH))) +
+      (await addTrack(context, origin, lesson._id, 'hi', track(seconds, HINDI)));
     const share = captionBytes / (small.bytes + captionBytes);
     say(
       `A two-minute lesson saved at 240p with English and Hindi captions (a line every 3 s): video ${(small.bytes / 1e6).toFixed(2)} MB, captions ${(captionBytes / 1e3).toFixed(1)} KB, **${(share * 100).toFixed(2)}%** of the saved bytes (budget at most ${SHARE_BUDGET * 100}%: ${share <= SHARE_BUDGET ? 'met' : '**missed**'}).\n`,
@@ -133,8 +119,8 @@ export async function captionsSection(say: (line?: string) => void): Promise<voi
     // An hour of cues on a short clip: the transcript reads them all, whatever the video's length.
     const hourClip = path.join(dir, 'short.mp4');
     makeClip(hourClip, { width: 320, height: 180, seconds: 4 });
-    const talk = await uploadLesson(context, server.url, hourClip, 'An hour of captions');
-    const hourBytes = await addTrack(context, server.url, talk._id, 'hi', track(3600, HINDI));
+    const talk = await uploadLesson(context, origin, hourClip, 'An hour of captions');
+    const hourBytes = await addTrack(context, origin, talk._id, 'hi', track(3600, HINDI));
     const page = await context.newPage();
     await page.goto(`/videos/${talk._id}`);
     await page.getByRole('button', { name: 'Transcript' }).click();
@@ -169,11 +155,5 @@ export async function captionsSection(say: (line?: string) => void): Promise<voi
     };
     row('the next frame (the letter in the box)', typed);
     row('the frame with the matching lines', drawn);
-    await context.close();
-  } finally {
-    await browser.close();
-    await server.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,9 +1,43 @@
 // A teacher and a processed lesson for the sections measured in Chromium (saved videos,
 // captions): registered, signed in, uploaded and waited for through the API, as a browser would.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import type { Video } from '../src/shared/contracts/videos.ts';
+import { launchChromium } from '../tests/helpers/chromium.ts';
+import { startServerProcess } from '../tests/helpers/server-process.ts';
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * A production server of its own and a Chromium phone (412x915) on it, with a scratch folder for
+ * clips; all three gone afterwards, whatever `run` does.
+ */
+export async function onPhone(
+  name: string,
+  run: (site: { context: BrowserContext; origin: string; dir: string }) => Promise<void>,
+): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `eduportal-bench-${name}-`));
+  const server = await startServerProcess();
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 412, height: 915 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await run({ context, origin: server.url, dir });
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
 
 /** Registers `username` and signs the context in as them. */
 export async function signUp(context: BrowserContext, origin: string, username: string): Promise<void> {

@@ -1,17 +1,12 @@
 // Saved videos: a lesson saved for offline and played with no network, beside the same
 // lesson streamed from the server on loopback, in the same run and the same Chromium: the time to
 // the first frame after play, and the time for a seek to the middle to show its frame.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../tests/helpers/chromium.ts';
 import { makeClip } from '../tests/helpers/clips.ts';
-import { startServerProcess } from '../tests/helpers/server-process.ts';
-import { signUp, uploadLesson } from './lesson.ts';
+import { median, onPhone, signUp, uploadLesson } from './lesson.ts';
 
 const RUNS = 5;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Opens the video's page afresh, then: play until a frame shows; seek to the middle until its frame shows. */
 async function measureOnce(page: Page, videoId: string): Promise<{ first: number; seek: number }> {
@@ -41,21 +36,12 @@ async function measureOnce(page: Page, videoId: string): Promise<{ first: number
 
 export async function savedVideosSection(say: (line?: string) => void): Promise<void> {
   say('\n## Saved videos\n');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-bench-saved-'));
-  const server = await startServerProcess();
-  const browser = await launchChromium();
-  try {
+  await onPhone('saved', async ({ context, origin, dir }) => {
     const clip = path.join(dir, 'lesson.mp4');
     // Two minutes of a noisy picture, so that its 240p copy weighs what a real lesson's does.
     makeClip(clip, { width: 640, height: 360, seconds: 120, noise: true });
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 412, height: 915 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    await signUp(context, server.url, 'saver');
-    const video = await uploadLesson(context, server.url, clip, 'Benchmark lesson');
+    await signUp(context, origin, 'saver');
+    const video = await uploadLesson(context, origin, clip, 'Benchmark lesson');
     const small = video.renditions.find((r) => r.quality === '240p')!;
     const page = await context.newPage();
     await page.goto(`/videos/${video._id}`);
@@ -86,11 +72,5 @@ export async function savedVideosSection(say: (line?: string) => void): Promise<
     say('| --- | ---: | ---: |');
     row('from the server (loopback, HTTP cache off)', online);
     row('saved, played offline (service worker, IndexedDB chunks)', saved);
-    await context.close();
-  } finally {
-    await browser.close();
-    await server.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
-  }
+  });
 }
