@@ -244,7 +244,7 @@ describe('courses, from the teacher’s form to the student’s lessons', () => 
   );
 
   it(
-    'saves a whole course, plays a lesson offline, finishes it, and the server has it once back online',
+    'saves a whole course through a cut connection, plays a lesson offline, finishes it, and the server has it once back online',
     { timeout: 180_000 },
     async () => {
       const teacher = await browser().newContext({ baseURL, ...phone });
@@ -260,6 +260,24 @@ describe('courses, from the teacher’s form to the student’s lessons', () => 
       await signUp(context, 'bus', 'Kavya Singh');
       const page = await context.newPage();
       const problems = watchProblems(page);
+      // Every request of the save, by the copy it asks for. The link drops for every lesson but
+      // the first one asked for, and stays down until it is back.
+      const asked = new Map<string, number>();
+      let first: string | undefined;
+      let cut = 0;
+      let reconnected = false;
+      await page.route('**/*', async (route) => {
+        const download = await route.request().headerValue('x-eduportal-download');
+        if (!download) return route.continue();
+        const copy = new URL(route.request().url()).pathname;
+        first ??= copy;
+        asked.set(copy, (asked.get(copy) ?? 0) + 1);
+        if (copy !== first && !reconnected) {
+          cut += 1;
+          return route.abort('internetdisconnected');
+        }
+        return route.continue();
+      });
       await page.goto('/');
       await controlledByWorker(page);
       await page.goto(`/courses/${courseId}`);
@@ -269,7 +287,21 @@ describe('courses, from the teacher’s form to the student’s lessons', () => 
         name: /^Save course · [\d.]+ (KB|MB) of [\d.]+ (MB|GB) free$/,
       });
       await save.tap();
+      // The first lesson arrives; the second waits for the link, and the course says how far it got.
+      await page.getByText('Saving 1 of 2 lessons').waitFor({ timeout: 60_000 });
+      await expect.poll(() => cut, { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(await page.getByText(/^Course saved on this device/).count()).toBe(0);
+      await page.screenshot({ path: path.join(shots, 'course-saving-cut-phone.png') });
+      // The link comes back while the student closes and reopens the app: the course goes on,
+      // and the lesson already saved is not sent again.
+      reconnected = true;
+      await page.reload();
       await page.getByText(/^Course saved on this device · /).waitFor({ timeout: 60_000 });
+      const copies = [...asked.keys()];
+      expect(copies).toHaveLength(2);
+      expect(asked.get(first!)).toBe(1);
+      console.log(`course save: ${cut} requests cut, ${JSON.stringify(Object.fromEntries(asked))}`);
+      await page.unroute('**/*');
       expect(await page.getByText('Saved on this device', { exact: true }).count()).toBe(2);
       await page.screenshot({ path: path.join(shots, 'course-saved-phone.png'), fullPage: true });
 
