@@ -34,6 +34,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       ['0018-course-lesson-summary', 'Success'],
       ['0019-captions', 'Success'],
       ['0020-practice', 'Success'],
+      ['0021-course-summary-locks', 'Success'],
     ]);
     const second = await migrateToLatest(database.db);
     expect(second.results).toEqual([]);
@@ -62,6 +63,7 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       '0018-course-lesson-summary',
       '0019-captions',
       '0020-practice',
+      '0021-course-summary-locks',
     ]);
   });
 

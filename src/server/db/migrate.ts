@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-course-cover-and-search.ts';
 import * as m0018 from './migrations/0018-course-lesson-summary.ts';
 import * as m0019 from './migrations/0019-captions.ts';
 import * as m0020 from './migrations/0020-practice.ts';
+import * as m0021 from './migrations/0021-course-summary-locks.ts';
 
 /** What a migration may need to know about the database it runs on. */
 export interface MigrationContext {
@@ -55,6 +56,7 @@ const migrations: Record<string, MigrationModule> = {
   '0018-course-lesson-summary': m0018,
   '0019-captions': m0019,
   '0020-practice': m0020,
+  '0021-course-summary-locks': m0021,
 };
 
 /** Names the transaction-level advisory lock that migrations hold on PostgreSQL (any constant). */

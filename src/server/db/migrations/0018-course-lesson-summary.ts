@@ -14,8 +14,8 @@ import type { MigrationContext } from '../migrate.ts';
  * and a video whose duration changes. Each recounts the affected courses from their lesson rows
  * rather than adding or subtracting, so the kept numbers are what counting answers once the
  * writes are done. Two writes racing on one course under PostgreSQL's read committed (two of its
- * videos deleted at once, or its lessons set while a video goes) may each recount from before the
- * other: the numbers are then off until the course's lessons are next set.
+ * videos deleted at once) could each recount from before the other; migration 0021 makes the
+ * triggers take the course's row before they recount.
  * A BEFORE DELETE trigger, because the lesson rows are still there to say which courses are
  * affected (the cascade has not run yet); the video being deleted is left out of the recount.
  */

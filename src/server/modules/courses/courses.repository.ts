@@ -298,6 +298,11 @@ export class CoursesRepository {
   /** Replaces the course's lessons with `videoIds`, in that order, in one transaction. */
   async setLessons(courseId: string, videoIds: string[], now: string): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
+      // The course's row first: on PostgreSQL its lock is held to the commit, so a second write of
+      // these lessons (a double tap on Save) or a video's trigger recounting this course (migration
+      // 0021) waits for this one whole, and then reads the lessons it wrote, instead of both
+      // replacing the same rows at once.
+      await tx.updateTable('courses').set({ updated_at: now }).where('id', '=', courseId).execute();
       await tx.deleteFrom('course_lessons').where('course_id', '=', courseId).execute();
       await tx
         .insertInto('course_lessons')
