@@ -192,6 +192,35 @@ async function forgetVideoData(videoId: string, what: 'video' | 'quiz' = 'video'
   await tx.done;
 }
 
+/**
+ * A quiz read the network answered: the saved copies of its video keep this version, so that a
+ * quiz the teacher wrote or changed after the lesson was saved is the one practised offline. The
+ * count of questions the lesson's page shows offline comes from the saved video's data, so it
+ * follows; the rest of that data (its caption tracks, which are files saved beside it) stays as
+ * saved.
+ */
+async function keepNewerQuiz(videoId: string, response: Response): Promise<void> {
+  const db = await downloadsDb();
+  if (!db) return;
+  let quiz: Quiz;
+  try {
+    quiz = ((await response.json()) as { data: Quiz }).data;
+  } catch {
+    return;
+  }
+  if (!Array.isArray(quiz?.questions)) return;
+  const tx = db.transaction(DOWNLOADS, 'readwrite');
+  for (const record of (await tx.store.index('videoId').getAll(videoId)) as Download[]) {
+    if (record.state !== 'saved' || JSON.stringify(record.quiz) === JSON.stringify(quiz)) continue;
+    const video = record.video && {
+      ...record.video,
+      quiz: { questions: quiz.questions.length, best: record.video.quiz?.best ?? null },
+    };
+    await tx.store.put({ ...record, quiz, video });
+  }
+  await tx.done;
+}
+
 /** The newest saved download of `videoId` that holds `field`, if any. */
 async function savedWith(videoId: string, field: 'video' | 'quiz'): Promise<Download | undefined> {
   return (await readDownloads())
@@ -211,6 +240,7 @@ export function savedReadsFallBack(): WorkboxPlugin {
       if (videoId && gone) await forgetVideoData(videoId);
       const quizOf = quizReadOf(request.url);
       if (quizOf && gone) await forgetVideoData(quizOf, 'quiz');
+      if (quizOf && response.status === 200) await keepNewerQuiz(quizOf, response.clone());
       return response;
     },
     handlerDidError: async ({ request }) => {

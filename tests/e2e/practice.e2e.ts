@@ -216,11 +216,61 @@ describe('practice on a lesson', () => {
       await page.locator('.lesson-list').getByText('Best: 3 of 3').waitFor();
       await page.screenshot({ path: path.join(shots, 'practice-course-phone.png'), fullPage: true });
 
+      // The teacher adds a fourth question after the lesson was saved. The student opens the
+      // lesson online once; offline, with the worker's API cache emptied of the lesson, its
+      // download answers the new quiz and its page counts four questions.
+      const current = (
+        (await (await teacherContext.request.get(`/api/v1/videos/${videoId}/quiz`)).json()) as {
+          data: { questions: object[] };
+        }
+      ).data.questions;
+      const changed = await teacherContext.request.put(`/api/v1/videos/${videoId}/quiz`, {
+        headers: { origin: baseURL },
+        data: {
+          questions: [
+            ...current,
+            { prompt: 'What is half of 10?', kind: 'text', answer: ['5', 'five'], explanation: null },
+          ],
+        },
+      });
+      expect(changed.status(), await changed.text()).toBe(200);
+      const watch = `/videos/${videoId}`;
+      await page.goto(watch);
+      await page.getByRole('button', { name: 'Practice (4 questions)' }).tap();
+      await practice(page).getByText('Question 1 of 4').waitFor();
+      await page.evaluate(
+        async ({ cacheName, addresses }) => {
+          const cache = await caches.open(cacheName);
+          for (const request of await cache.keys()) {
+            if (addresses.includes(new URL(request.url).pathname)) await cache.delete(request);
+          }
+        },
+        { cacheName: API_CACHE, addresses: [`/api/v1/videos/${videoId}/quiz`, `/api/v1/videos/${videoId}`] },
+      );
+      await context.setOffline(true);
+      try {
+        await page.reload();
+        await page.getByRole('button', { name: 'Practice (4 questions)' }).tap();
+        await practice(page).getByText('Question 1 of 4').waitFor();
+        const savedQuiz = await page.evaluate(
+          async (address) =>
+            (await (await fetch(address)).json()) as {
+              message: string;
+              data: { questions: Array<{ prompt: string }> };
+            },
+          `/api/v1/videos/${videoId}/quiz`,
+        );
+        expect(savedQuiz.message).toBe('Saved on this device');
+        expect(savedQuiz.data.questions.map((q) => q.prompt).at(-1)).toBe('What is half of 10?');
+      } finally {
+        await context.setOffline(false);
+      }
+
       // In Hindi, and on a desktop.
       await page.evaluate(() => localStorage.setItem('eduportal-language', 'hi'));
       await page.goto(lesson);
-      await page.getByRole('button', { name: 'अभ्यास (3 प्रश्न)' }).tap();
-      await page.getByText('3 में से प्रश्न 1').waitFor();
+      await page.getByRole('button', { name: 'अभ्यास (4 प्रश्न)' }).tap();
+      await page.getByText('4 में से प्रश्न 1').waitFor();
       await page.getByRole('radio', { name: '6' }).check();
       await page.getByRole('button', { name: 'जाँचें' }).tap();
       await feedback(page).getByText('पूरी तरह सही नहीं').waitFor();
@@ -229,8 +279,8 @@ describe('practice on a lesson', () => {
       await page.evaluate(() => localStorage.setItem('eduportal-language', 'en'));
       await page.setViewportSize({ width: 1366, height: 768 });
       await page.reload();
-      await page.getByRole('button', { name: 'Practice (3 questions)' }).click();
-      await practice(page).getByText('Question 1 of 3').waitFor();
+      await page.getByRole('button', { name: 'Practice (4 questions)' }).click();
+      await practice(page).getByText('Question 1 of 4').waitFor();
       await page.screenshot({ path: path.join(shots, 'practice-question-desktop.png'), fullPage: true });
       expect(problems).toEqual([]);
       await context.close();
