@@ -290,6 +290,9 @@ describe('courses, from the teacher’s form to the student’s lessons', () => 
       // The first lesson arrives; the second waits for the link, and the course says how far it got.
       await page.getByText('Saving 1 of 2 lessons').waitFor({ timeout: 60_000 });
       await expect.poll(() => cut, { timeout: 30_000 }).toBeGreaterThan(0);
+      await page
+        .getByText('The server could not be reached. Trying again shortly.')
+        .waitFor({ timeout: 30_000 });
       expect(await page.getByText(/^Course saved on this device/).count()).toBe(0);
       await page.screenshot({ path: path.join(shots, 'course-saving-cut-phone.png') });
       // The link comes back while the student closes and reopens the app: the course goes on,

@@ -67,13 +67,18 @@ export function SaveCourse({ course }: { course: CourseDetail }) {
   }
   if (missing.length === 0) {
     // Every lesson is on its way: one progress for the course. Each lesson pauses when the link
-    // drops and goes on by itself (the downloads' own rules), so this line just follows them.
+    // drops and goes on by itself (the downloads' own rules), so this line just follows them, and
+    // says why it is not moving with the words a single lesson's download uses.
+    const waiting = chosen
+      .map(({ video }) => mine.get(video._id))
+      .find((d) => d?.state === 'waiting' && d.message)?.message;
     return (
       <div className="save-course">
         <p role="status">
           <progress max={chosen.length} value={savedCount} aria-hidden="true" />{' '}
           {t('saveCourse.saving', { done: savedCount, total: chosen.length })}
         </p>
+        {waiting ? <p className="field-note">{waiting}</p> : null}
       </div>
     );
   }
