@@ -3,6 +3,7 @@
 // 412x915 against the production server.
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
+import { LINES_AT_ONCE } from '../src/client/features/videos/transcript-window.ts';
 import { makeClip } from '../tests/helpers/clips.ts';
 import { median, onPhone, signUp, uploadLesson } from './lesson.ts';
 
@@ -66,8 +67,17 @@ async function addTrack(
 // Types `word` into the transcript's search box a letter at a time, as a student does, and times
 // each letter twice: from the input event to the next frame (the letter in the box: what typing
 // feels like), and to the first frame whose lines are the ones that contain the letters so far
-// (counted from every line's text, read before typing).
-const typeAndTime = (word: string, lines: number) => `(async () => {
+// (counted from the text of every cue of the track, read before typing; the transcript draws the
+// first LINES_AT_ONCE of them).
+/** The words of every cue of the track the transcript reads, folded as the transcript folds them. */
+const cueTexts = `[...document.querySelectorAll('video track')]
+    .map((element) => element.track)
+    .filter((track) => track.cues && track.cues.length > 0)
+    .flatMap((track) => [...track.cues])
+    .map((cue) => fold(cue.getCueAsHTML().textContent.replace(/\\s+/g, ' ').trim()))
+    .filter((text) => text !== '')`;
+
+const typeAndTime = (word: string) => `(async () => {
   const box = document.querySelector('.transcript input[type="search"]');
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
   const fold = (text) => text.normalize('NFC').toLocaleLowerCase();
@@ -76,16 +86,14 @@ const typeAndTime = (word: string, lines: number) => `(async () => {
     setValue.call(box, text);
     box.dispatchEvent(new Event('input', { bubbles: true }));
   };
-  const lineTexts = () =>
-    [...document.querySelectorAll('.transcript-line span:last-child')].map((span) => fold(span.textContent));
+  const all = ${cueTexts};
   type('');
-  for (let i = 0; i < 50 && lineTexts().length < ${lines}; i++) await frame();
-  const all = lineTexts();
+  for (let i = 0; i < 50 && document.querySelectorAll('.transcript-line').length < Math.min(all.length, ${LINES_AT_ONCE}); i++) await frame();
   const typed = [];
   const drawn = [];
   for (let i = 1; i <= ${JSON.stringify(word)}.length; i++) {
     const text = ${JSON.stringify(word)}.slice(0, i);
-    const expected = all.filter((line) => line.includes(fold(text))).length;
+    const expected = Math.min(all.filter((line) => line.includes(fold(text))).length, ${LINES_AT_ONCE});
     const t0 = performance.now();
     type(text);
     await frame();
@@ -125,14 +133,17 @@ export async function captionsSection(say: (line?: string) => void): Promise<voi
     await page.goto(`/videos/${talk._id}`);
     await page.getByRole('button', { name: 'Transcript' }).click();
     await page.locator('.transcript-line').first().waitFor({ timeout: 30_000 });
-    const lines = await page.locator('.transcript-line').count();
+    const lines = (await page.evaluate(`(() => {
+      const fold = (text) => text.normalize('NFC').toLocaleLowerCase();
+      return ${cueTexts}.length;
+    })()`)) as number;
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const typed: number[] = [];
     const drawn: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const word of ['पिज़्ज़ा', 'quarter']) {
-        const times = (await page.evaluate(typeAndTime(word, lines))) as {
+        const times = (await page.evaluate(typeAndTime(word))) as {
           typed: number[];
           drawn: number[];
         };

@@ -50,6 +50,7 @@ function makeVideo(id: string, extra: Partial<Video> = {}): Video {
     captions: [],
     chapters: [],
     quiz: null,
+    progress: null,
     createdAt: '2026-11-26T00:00:00.000Z',
     updatedAt: '2026-11-26T00:00:00.000Z',
     ...extra,
@@ -393,6 +394,42 @@ describe('the transcript', () => {
     expect(screen.getByRole('status').textContent).toBe('No line has these words.');
     fireEvent.change(search, { target: { value: '' } });
     expect(lines()).toHaveLength(4);
+  });
+
+  it('draws an hour of lines a hundred at a time, more at the end, and always the spoken one', () => {
+    // 1,200 lines of 3 s, one in ten about halves.
+    const hour: Cue[] = Array.from({ length: 1200 }, (_, i) => ({
+      start: i * 3,
+      end: i * 3 + 3,
+      text: i % 10 === 0 ? `Line ${i}: a half` : `Line ${i}`,
+    }));
+    // Read by class: role queries over a thousand buttons take jsdom many seconds.
+    const lineButtons = () => [...document.querySelectorAll<HTMLButtonElement>('.transcript-line')];
+    const moreButton = () => document.querySelector<HTMLButtonElement>('.transcript-more');
+    const view = render(<Transcript id="t" language="en" cues={hour} time={0} onSeek={() => undefined} />);
+    expect(lineButtons()).toHaveLength(100);
+    expect(moreButton()!.textContent).toBe('Show more lines (1100 left)');
+    fireEvent.click(moreButton()!);
+    expect(lineButtons()).toHaveLength(200);
+    expect(lineButtons().at(-1)!.textContent).toBe('9:57Line 199');
+
+    // A search starts from its first hundred matches again: 120 lines hold "half".
+    const search = screen.getByRole('searchbox', { name: 'Search in transcript' });
+    fireEvent.change(search, { target: { value: 'half' } });
+    expect(lineButtons()).toHaveLength(100);
+    expect(lineButtons().every((b) => b.textContent!.endsWith('a half'))).toBe(true);
+    expect(moreButton()!.textContent).toBe('Show more lines (20 left)');
+    fireEvent.click(moreButton()!);
+    expect(lineButtons()).toHaveLength(120);
+    expect(moreButton()).toBeNull();
+
+    // No search, the video at 45:00 (line 900): the lines down to it are drawn, and it is marked.
+    fireEvent.change(search, { target: { value: '' } });
+    view.rerender(<Transcript id="t" language="en" cues={hour} time={2700} onSeek={() => undefined} />);
+    const spoken = lineButtons().filter((b) => b.getAttribute('aria-current') === 'true');
+    expect(spoken.map((b) => b.textContent)).toEqual(['45:00Line 900: a half']);
+    expect(lineButtons()).toHaveLength(1000);
+    expect(moreButton()!.textContent).toBe('Show more lines (200 left)');
   });
 
   it('shows cue text as text: markup in a caption file never becomes the page’s HTML', () => {

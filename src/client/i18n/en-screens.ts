@@ -422,6 +422,7 @@ export const enScreens = {
   'player.transcriptLoading': 'Loading the transcript…',
   'player.transcriptFailed': 'The transcript could not be loaded. Connect, or save the lesson, to read it.',
   'player.transcriptNoMatch': 'No line has these words.',
+  'player.transcriptMore': 'Show more lines ({n} left)',
   'player.chapters': 'Chapters',
   'player.listen': 'Listen',
   'outbox.kind.progress': 'Save where you stopped in a video',

@@ -524,6 +524,7 @@ export const hi: Catalogue = {
   'player.transcriptLoading': 'ट्रांसक्रिप्ट लोड हो रहा है…',
   'player.transcriptFailed': 'ट्रांसक्रिप्ट लोड नहीं हो सका। इसे पढ़ने के लिए इंटरनेट से जुड़ें, या पाठ सहेजें।',
   'player.transcriptNoMatch': 'किसी पंक्ति में ये शब्द नहीं हैं।',
+  'player.transcriptMore': 'और पंक्तियाँ दिखाएँ ({n} बाकी)',
   'player.chapters': 'अध्याय',
   'player.listen': 'सुनें',
   'outbox.kind.progress': 'किसी वीडियो में आप जहाँ रुके थे, वह सहेजें',

@@ -1,6 +1,15 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { t } from '../../i18n/i18n.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
+import { LINES_AT_ONCE } from './transcript-window.ts';
 import { trackElement, type CaptionTrack } from './player-captions.tsx';
 import { useMediaTime } from './use-media-time.ts';
 
@@ -117,10 +126,33 @@ export function Transcript({
     const all = lines.map((cue, at) => ({ cue, at }));
     return wanted ? all.filter(({ at }) => folded[at]!.includes(wanted)) : all;
   }, [lines, folded, wanted]);
+  // Lines are drawn LINES_AT_ONCE at a time, more as the student scrolls to the end of the box
+  // (or presses "Show more lines"): mounting an hour's 1,200 lines at each letter typed is what
+  // made a search slow on a phone (bench/captions.ts). A new search starts again from the first
+  // lines; while the video plays, the lines down to the spoken one are drawn, so it can be shown.
+  const [grown, setGrown] = useState({ wanted: '', count: LINES_AT_ONCE });
+  const asked = grown.wanted === wanted ? grown.count : LINES_AT_ONCE;
+  const toSpoken = !wanted && spoken >= 0 ? (Math.floor(spoken / LINES_AT_ONCE) + 1) * LINES_AT_ONCE : 0;
+  const drawn = Math.min(shown.length, Math.max(asked, toSpoken));
+  const more = useRef<HTMLButtonElement>(null);
+  const showMore = useCallback(() => setGrown({ wanted, count: drawn + LINES_AT_ONCE }), [wanted, drawn]);
+  useEffect(() => {
+    const button = more.current;
+    if (!button || typeof IntersectionObserver === 'undefined') return;
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) showMore();
+      },
+      { root: list.current, rootMargin: '0px 0px 200px 0px' },
+    );
+    seen.observe(button);
+    return () => seen.disconnect();
+  }, [showMore]);
+
   // Drawn again only when the spoken line changes, not at each of the element's time updates.
   const items = useMemo(
     () =>
-      shown.map(({ cue, at }) => (
+      shown.slice(0, drawn).map(({ cue, at }) => (
         <li key={at}>
           <button
             type="button"
@@ -133,7 +165,7 @@ export function Transcript({
           </button>
         </li>
       )),
-    [shown, spoken, onSeek],
+    [shown, drawn, spoken, onSeek],
   );
 
   // The spoken line stays in sight in the list as the video plays, unless the student is
@@ -178,6 +210,13 @@ export function Transcript({
       ) : (
         <ol ref={list} className="transcript-lines" lang={language}>
           {items}
+          {drawn < shown.length ? (
+            <li>
+              <button ref={more} type="button" className="transcript-more" onClick={showMore}>
+                {t('player.transcriptMore', { n: shown.length - drawn })}
+              </button>
+            </li>
+          ) : null}
         </ol>
       )}
     </div>
