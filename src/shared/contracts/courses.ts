@@ -5,8 +5,9 @@ import { courseProgressSchema } from './progress.ts';
 import { publicUserSchema } from './users.ts';
 import { ID_PARAM_MAX, videoSchema, videoSearchSchema } from './videos.ts';
 
-/** The most lessons a course holds (docs/api.md, "Courses"). */
-export const MAX_LESSONS = 200;
+import { MAX_LESSONS } from '../course-limits.ts';
+
+export { MAX_LESSONS };
 
 const title = z
   .string({ error: (i) => (i.input === undefined ? 'Title is required' : 'Title must be text') })

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { MAX_LESSONS, type CourseDetail } from '../../../shared/contracts/courses.ts';
+import type { CourseDetail } from '../../../shared/contracts/courses.ts';
+import { MAX_LESSONS } from '../../../shared/course-limits.ts';
 import type { Video } from '../../../shared/contracts/videos.ts';
 import {
   createCourse,
