@@ -1,7 +1,7 @@
 import type { Server as TlsServer } from 'node:tls';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase, type Db } from './db/database.ts';
+import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { MediaJournal } from './modules/media/media-journal.ts';
 import { MediaLibrary } from './modules/media/media-library.ts';
@@ -42,27 +42,6 @@ function readTls(config: Config): CertificatePair | undefined {
   }
 }
 
-/**
- * Behind PgBouncer, an instance started beside another was once seen running a migration the
- * other was running under the lock (CI's cluster run: "column already exists", then its
- * transaction rolled back, and the instance exited). How the two met is not yet known. The failed
- * try changed nothing, and a later one finds the other's work done, so on PostgreSQL a failed
- * migration at start is tried twice more, a few seconds apart, before the instance gives up.
- */
-async function migrateAtStart(db: Db): Promise<Awaited<ReturnType<typeof migrateToLatest>>> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await migrateToLatest(db);
-    } catch (err) {
-      if (db.dialect !== 'postgres' || attempt >= 3) throw err;
-      process.stderr.write(
-        `migration failed (try ${attempt} of 3), trying again in ${attempt * 2} s: ${String(err)}\n`,
-      );
-      await new Promise((resolve) => setTimeout(resolve, attempt * 2000));
-    }
-  }
-}
-
 export async function main(): Promise<void> {
   const config = readConfig();
   const certificate = readTls(config);
@@ -75,7 +54,7 @@ export async function main(): Promise<void> {
   // MIGRATE_AT_START=false leaves it to `npm run migrate`, run once per deploy.
   if (config.migrateAtStart) {
     try {
-      const { results } = await migrateAtStart(db);
+      const { results } = await migrateToLatest(db);
       for (const r of results ?? []) process.stdout.write(`migration ${r.migrationName}: ${r.status}\n`);
     } catch (err) {
       await db.close().catch(() => undefined);

@@ -162,6 +162,49 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
     }
   });
 
+  // The lock that orders instances is held by one transaction: every migration must run and be
+  // recorded in it. A migration that ended it (0005 once sent its own BEGIN and COMMIT) released
+  // the lock halfway, and the rest ran unlocked, one statement at a time. kysely_migration's rows
+  // then came from several transactions, whatever the timing.
+  it.runIf(kind === 'postgres')('run all in the one transaction that holds the lock', async () => {
+    database = await createTestDatabase(kind, { migrate: false });
+    await migrateToLatest(database.db);
+    const { rows } = await sql<{ name: string; xmin: string }>`
+      select name, xmin::text as xmin from kysely_migration`.execute(database.db.kysely);
+    expect(rows.map((r) => r.name)).toContain('0005-counters');
+    expect(new Set(rows.map((r) => r.xmin)).size).toBe(1);
+  });
+
+  // A failed run leaves nothing behind: not its changes, and no advisory lock held on a pooled
+  // connection for the next run (or another instance) to wait on; and it names the migration
+  // that failed, with its own error, not that of a statement sent after it in the aborted
+  // transaction.
+  it.runIf(kind === 'postgres')('report a failed migration by name and leave no lock held', async () => {
+    database = await createTestDatabase(kind, { migrate: false });
+    await migrateTo(database.db, '0002-accounts');
+    // A table in the way of one of 0003's.
+    await sql`create table subscriptions (id text)`.execute(database.db.kysely);
+    await expect(migrateToLatest(database.db)).rejects.toThrow(
+      /migration 0003-channels failed: .*"subscriptions" already exists/,
+    );
+    const other = openDatabase(database.config);
+    try {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_locks
+        where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`.execute(
+        other.kysely,
+      );
+      expect(rows[0]?.n).toBe(0);
+      await expect(migrateToLatest(other)).rejects.toThrow(/migration 0003-channels failed/);
+      const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+        other.kysely,
+      );
+      expect(applied.rows.map((r) => r.name)).toEqual(['0001-contact-messages', '0002-accounts']);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('0005 counts the rows already there, and its triggers keep every count exact', async () => {
     database = await createTestDatabase(kind, { migrate: false });
     await migrateTo(database.db, '0004-social');

@@ -1,4 +1,13 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type DialectAdapter,
+  type Kysely,
+  type Migration,
+  type MigrationResultSet,
+  type QueryExecutor,
+  type Transaction,
+} from 'kysely';
 import type { Db, Dialect } from './database.ts';
 import * as m0001 from './migrations/0001-contact-messages.ts';
 import * as m0002 from './migrations/0002-accounts.ts';
@@ -79,24 +88,81 @@ export async function migrateTo(db: Db, name: string): Promise<MigrationResultSe
   return checked(await underLock(db, (migrator) => migrator.migrateTo(name)));
 }
 
+/** Carries a failed run's results out of the transaction that it rolls back. */
+class RolledBack extends Error {
+  constructor(readonly result: MigrationResultSet) {
+    super('a migration failed, and the transaction was rolled back');
+  }
+}
+
 async function underLock(
   db: Db,
   run: (migrator: Migrator) => Promise<MigrationResultSet>,
 ): Promise<MigrationResultSet> {
   if (db.dialect !== 'postgres') return run(migratorFor(db, db.kysely));
-  return db.kysely.connection().execute(async (conn) => {
-    await sql`begin`.execute(conn);
-    let result: MigrationResultSet;
-    try {
-      await sql`select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK)})`.execute(conn);
-      // Kysely's own lock and unlock now run inside this one transaction, on one connection.
-      result = await run(migratorFor(db, conn, { disableTransactions: true }));
-    } catch (err) {
-      await sql`rollback`.execute(conn);
-      throw err;
-    }
-    await sql`${sql.raw(result.error ? 'rollback' : 'commit')}`.execute(conn);
-    return result;
+  try {
+    return await db.kysely.transaction().execute(async (trx) => {
+      const taken = await sql<{ id: string }>`
+        select pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK)}), txid_current()::text as id`.execute(trx);
+      const result = await run(migratorFor(db, migratorView(trx), { disableTransactions: true }));
+      if (result.error) throw new RolledBack(result);
+      // A migration that sent a COMMIT of its own would have released the lock there, and the
+      // ones after it would have run unlocked, beside another instance: fail loudly instead.
+      const now = await sql<{ id: string }>`select txid_current()::text as id`.execute(trx);
+      if (now.rows[0]?.id !== taken.rows[0]?.id) {
+        throw new Error('a migration ended the transaction that holds the migration lock');
+      }
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof RolledBack) return err.result;
+    throw err;
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema: migrations create it
+type AnyKysely = Kysely<any>;
+
+/**
+ * Kysely's migrator, given the one transaction that holds the migration lock. The migrator runs
+ * the migrations on a connection it asks its database for; here that connection is the
+ * transaction itself, so each migration is handed a Transaction: it sees `isTransaction`, and a
+ * `db.transaction()` of its own throws. Handed instead a plain connection on which a raw BEGIN had
+ * opened the transaction, migration 0005, which opens one itself when not given one (on SQLite
+ * migrations run outside any), sent a second BEGIN, ignored ("there is already a transaction in
+ * progress"), then a COMMIT that ended the outer transaction and released the lock. Migrations
+ * 0006 onwards then ran unlocked, each statement committed alone, and behind PgBouncer another
+ * instance lent that same server connection (where Kysely's session lock was already held, so
+ * granted again at once) ran them at the same time ("column video_bytes already exists").
+ *
+ * Kysely's own lock is left out: the advisory lock already orders the instances, and its session
+ * lock outlives a failed run, because its unlock fails in the aborted transaction: PgBouncer keeps
+ * that server connection open, with the lock held for the next run elsewhere to wait on, and the
+ * unlock's error ("current transaction is aborted") replaces the migration's own.
+ */
+function migratorView<DB>(trx: Transaction<DB>): AnyKysely {
+  const executor = trx.getExecutor();
+  const adapter: DialectAdapter = Object.create(executor.adapter, {
+    acquireMigrationLock: { value: () => Promise.resolve() },
+    releaseMigrationLock: { value: () => Promise.resolve() },
+  });
+  return withMembers(trx, {
+    connection: () => ({ execute: <T>(work: (db: AnyKysely) => Promise<T>) => work(trx) }),
+    getExecutor: () => withMembers<QueryExecutor>(executor, { adapter }),
+  }) as AnyKysely;
+}
+
+/**
+ * `target` with some members replaced. Kysely's classes keep their state in private fields, so
+ * every other method is called on the real object.
+ */
+function withMembers<T extends object>(target: T, replaced: Record<string, unknown>): T {
+  return new Proxy(target, {
+    get(object, key) {
+      if (typeof key === 'string' && Object.hasOwn(replaced, key)) return replaced[key];
+      const value: unknown = Reflect.get(object, key, object);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
+    },
   });
 }
 
