@@ -70,6 +70,7 @@ function makeVideo(quiz: Video['quiz']): Video {
     captions: [],
     chapters: [],
     quiz,
+    progress: null,
     createdAt: '2026-11-26T00:00:00.000Z',
     updatedAt: '2026-11-26T00:00:00.000Z',
   };

@@ -33,6 +33,7 @@ const video: Video = {
   captions: [],
   chapters: [],
   quiz: null,
+  progress: null,
   createdAt: '2026-11-26T00:00:00.000Z',
   updatedAt: '2026-11-26T00:00:00.000Z',
 };

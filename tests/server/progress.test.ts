@@ -175,4 +175,79 @@ describe.each(databaseKinds)('progress on %s', (kind) => {
       ['Percentages', { _id: created, title: 'Numbers' }],
     ]);
   });
+
+  it('tells each signed-in viewer, in every video answer, where they are in that video', async () => {
+    const course = json(await call('POST', '/courses', ana, { title: 'Numbers', language: 'en' })).data._id;
+    await call('PUT', `/courses/${course}/lessons`, ana, { videoIds: videos });
+    await call('PATCH', `/courses/${course}`, ana, { published: true });
+    expect((await put(videos[0]!, { position: 95.5, completed: false, at: at(1) })).statusCode).toBe(200);
+    expect((await put(videos[1]!, { position: 600, completed: true, at: at(2) })).statusCode).toBe(200);
+    expect((await put(videos[2]!, { position: 30, completed: false, at: at(3) }, ana)).statusCode).toBe(200);
+
+    type Doc = { _id: string; progress: unknown };
+    const progressById = (docs: Doc[]) => Object.fromEntries(docs.map((d) => [d._id, d.progress]));
+    /** `progress` of each video, by id, in each answer that carries videos, as `who` is answered. */
+    const seenBy = async (who?: SignedIn) => {
+      const data = async (path: string) => {
+        const res = await call('GET', path, who);
+        expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+        return json(res).data;
+      };
+      // One a page: the first page and the later ones (the last read from the oldest end) are
+      // read by different statements.
+      const paged: Doc[] = [];
+      for (const page of [1, 2, 3]) paged.push(...(await data(`/videos?page=${page}&limit=1`)).docs);
+      return {
+        list: progressById((await data('/videos')).docs),
+        paged: progressById(paged),
+        channel: progressById((await data(`/videos/${ana.userId}`)).docs),
+        one: progressById(await Promise.all(videos.map((id) => data(`/videos/v/${id}`)))),
+        search: progressById((await data('/videos?q=fractions')).docs),
+        lessons: progressById(
+          ((await data(`/courses/${course}`)).lessons as Array<{ video: Doc }>).map((l) => l.video),
+        ),
+      };
+    };
+    const everywhere = (byId: Record<string, unknown>) => ({
+      list: byId,
+      paged: byId,
+      channel: byId,
+      one: byId,
+      search: { [videos[0]!]: byId[videos[0]!] },
+      lessons: byId,
+    });
+
+    const watching = { position: 95.5, completed: false };
+    const finished = { position: 600, completed: true };
+    expect(await seenBy(ben)).toEqual(
+      everywhere({ [videos[0]!]: watching, [videos[1]!]: finished, [videos[2]!]: null }),
+    );
+    // Another student sees only their own places: none in the videos Ben watched.
+    expect(await seenBy(ana)).toEqual(
+      everywhere({
+        [videos[0]!]: null,
+        [videos[1]!]: null,
+        [videos[2]!]: { position: 30, completed: false },
+      }),
+    );
+    // Signed out, no one's place.
+    expect(await seenBy()).toEqual(
+      everywhere({ [videos[0]!]: null, [videos[1]!]: null, [videos[2]!]: null }),
+    );
+
+    // Watched again from the start: the place moves, and a finished video stays finished.
+    await put(videos[1]!, { position: 12, completed: false, at: at(4) });
+    const recent = json(await call('GET', '/progress/recent', ben)).data as Array<{
+      videoId: string;
+      video: Doc;
+    }>;
+    expect(recent.map((r) => [r.videoId, r.video.progress])).toEqual([
+      [videos[1], { position: 12, completed: true }],
+      [videos[0], watching],
+    ]);
+    // The owner's change answers the video with the owner's own place in it.
+    const changed = await call('PATCH', `/videos/${videos[2]}`, ana, { title: 'Percentages, again' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(json(changed).data.progress).toEqual({ position: 30, completed: false });
+  });
 });

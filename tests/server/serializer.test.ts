@@ -50,6 +50,7 @@ const video = {
     { start: 61.5, title: 'भिन्न \u2028 fractions' },
   ],
   quiz: { questions: 3, best: 2 } as { questions: number; best: number | null } | null,
+  progress: { position: 42.5, completed: false } as { position: number; completed: boolean } | null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
 };
@@ -58,7 +59,11 @@ const envelope = <T>(data: T) => ({ statusCode: 200, success: true, message: 'OK
 describe('the response serializer', () => {
   it('writes what the zod serializer wrote, for lists, single items and errors', () => {
     const page = envelope({
-      docs: [video, { ...video, quiz: null }, { ...video, quiz: { questions: 1, best: null } }],
+      docs: [
+        video,
+        { ...video, quiz: null, progress: null },
+        { ...video, quiz: { questions: 1, best: null }, progress: { position: 600, completed: true } },
+      ],
       page: 1,
       limit: 20,
       totalDocs: 2,

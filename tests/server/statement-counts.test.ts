@@ -276,7 +276,8 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
       });
       expect(res.statusCode, `${w.url}: ${res.body}`).toBeLessThan(300);
     }
-    // A published course of two lessons, which Ana follows.
+    // A published course of two lessons, which Ana follows, and her places in both: one she is
+    // watching, one she finished (each video answer reads them in the statement that reads it).
     const created = await app.inject({
       method: 'POST',
       url: '/api/v1/courses',
@@ -292,6 +293,11 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
         'PUT',
         `/api/v1/progress/${videos[0]}`,
         { position: 1, completed: false, at: new Date().toISOString() },
+      ],
+      [
+        'PUT',
+        `/api/v1/progress/${videos[1]}`,
+        { position: 1, completed: true, at: new Date().toISOString() },
       ],
     ] as const) {
       const res = await app.inject({ method, url, payload, headers: bearer(ana) });
@@ -343,6 +349,8 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
     expect(captions).toEqual([[], [], ['en', 'hi']]);
     const quizzes = (docs as unknown as Array<{ quiz: unknown }>).map((d) => d.quiz);
     expect(quizzes).toEqual([null, null, { questions: 2, best: 1 }]);
+    const places = (docs as unknown as Array<{ progress: unknown }>).map((d) => d.progress);
+    expect(places).toEqual([null, { position: 1, completed: true }, { position: 1, completed: false }]);
   });
 
   it('covers every GET route that answers a page of documents or a video', () => {

@@ -63,10 +63,14 @@ interface OwnedList {
   /** Where the viewer's likes of these rows are, if the list says whether the viewer likes each. */
   likes?: LikeTable;
   /**
-   * A column of each row that depends on who is asking (the viewer's best practice score), read
-   * in the same statement; given the row's id column and the viewer (undefined: signed out).
+   * Columns of each row that depend on who is asking (for videos, the viewer's best practice
+   * score and their place in it), read in the same statement so that a page stays one; given the
+   * row's id column and the viewer (undefined: signed out).
    */
-  viewerColumn?: (idRef: string, viewerId: string | undefined) => AliasedRawBuilder<unknown, string>;
+  viewerColumns?: (
+    idRef: string,
+    viewerId: string | undefined,
+  ) => ReadonlyArray<AliasedRawBuilder<unknown, string>>;
 }
 
 /**
@@ -87,7 +91,7 @@ export function ownedListReader<Row>(list: OwnedList) {
   const columns = (viewerId: string | undefined) => [
     ...ownerColumns,
     ...(list.likes ? [likedColumn(list.likes, 'r.id', viewerId)] : []),
-    ...(list.viewerColumn ? [list.viewerColumn('r.id', viewerId)] : []),
+    ...(list.viewerColumns ? list.viewerColumns('r.id', viewerId) : []),
   ];
   const withOwner = (typed: Kysely<Database>, viewerId: string | undefined) =>
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see `Row` above

@@ -63,6 +63,13 @@ export type Processing = z.infer<typeof processingSchema>;
 /** A chapter read from the description (src/shared/chapters.ts): `start` in seconds. */
 export const chapterSchema = z.object({ start: z.number(), title: z.string() });
 
+/**
+ * The signed-in viewer's place in a video (docs/api.md, "Progress"): seconds from the start, and
+ * whether they finished it; null signed out, or before they watched it.
+ */
+export const videoProgressSchema = z.object({ position: z.number(), completed: z.boolean() }).nullable();
+export type VideoProgress = z.infer<typeof videoProgressSchema>;
+
 export const videoSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -85,6 +92,8 @@ export const videoSchema = z.object({
    * "Practice"); null when it has none.
    */
   quiz: quizSummarySchema,
+  /** Where the signed-in viewer is in it; null signed out or never watched. */
+  progress: videoProgressSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -20,6 +20,29 @@ export interface LessonProgressRow {
   practised: number | null;
 }
 
+/**
+ * `progress_position` and `progress_completed`: where the viewer is in the video `idRef` and
+ * whether they finished it (1 or 0), each one lookup in `video_progress`' primary key; both null
+ * for no one signed in or a video they never watched (a kept place always has a position). Columns
+ * of the statement that reads the videos, as the viewer's best practice score is, so a page of
+ * them stays one statement (docs/api.md, "Progress"). Two lookups rather than one because a
+ * subquery in a column answers one value, and packing two into one would need JSON functions that
+ * SQLite and PostgreSQL spell differently; the second finds its row in pages the first just read.
+ */
+export function progressColumns(idRef: string, viewerId: string | undefined) {
+  if (viewerId === undefined) {
+    return [
+      sql<number | null>`null`.as('progress_position'),
+      sql<number | null>`null`.as('progress_completed'),
+    ];
+  }
+  const lookup = (column: 'position' | 'completed') =>
+    sql<
+      number | null
+    >`(select ${sql.ref(`vp.${column}`)} from video_progress vp where vp.user_id = ${viewerId} and vp.video_id = ${sql.ref(idRef)})`;
+  return [lookup('position').as('progress_position'), lookup('completed').as('progress_completed')];
+}
+
 export class ProgressRepository {
   constructor(private readonly db: Kysely<Database>) {}
 

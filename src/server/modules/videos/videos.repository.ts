@@ -7,18 +7,37 @@ import { RememberedSearches, searchByWords } from '../../db/search.ts';
 import { searchWords } from '../../db/words.ts';
 import { captionSummaries } from '../captions/captions.repository.ts';
 import { listTotal, ownedListReader } from '../paging.ts';
+import { progressColumns } from '../progress/progress.repository.ts';
 import { quizBestColumn } from '../quiz/quiz.repository.ts';
 import { ownerColumns, type OwnerRow } from '../users/owner-columns.ts';
 
 export type VideoRow = Selectable<VideosTable>;
 
-/** A video with its owner and, signed in, the viewer's best practice score (null: none). */
-export type VideoListRow = VideoRow & OwnerRow & { quiz_best: number | null };
+/**
+ * A video with its owner and, signed in, the viewer's best practice score and their place in it
+ * (position in seconds, completed 1 or 0); each null signed out or when there is none.
+ */
+export type VideoListRow = VideoRow &
+  OwnerRow & {
+    quiz_best: number | null;
+    progress_position: number | null;
+    progress_completed: number | null;
+  };
+
+/**
+ * What every read of videos adds for the viewer, by primary-key lookups inside the statement that
+ * reads the rows: a page of videos stays one statement however many the viewer has practised or
+ * watched, and every video answer carries the same (docs/api.md, "Progress").
+ */
+const viewerColumns = (idRef: string, viewerId: string | undefined) => [
+  quizBestColumn(idRef, viewerId),
+  ...progressColumns(idRef, viewerId),
+];
 
 const reader = ownedListReader<VideoListRow>({
   table: 'videos',
   narrowedBy: 'owner_id',
-  viewerColumn: quizBestColumn,
+  viewerColumns,
 });
 
 /**
@@ -26,7 +45,8 @@ const reader = ownedListReader<VideoListRow>({
  * joined to their owners in index order, and the kept total (or the channel's count) as a
  * column. One round trip instead of two, on the read every student's first screen makes; the
  * first page's window does not depend on the total (see pageWindow), so it need not be known first.
- * Signed in, each row also carries the viewer's best practice score, from the same statement.
+ * Signed in, each row also carries the viewer's best practice score and place, from the same
+ * statement.
  */
 const firstPageQuery = reusableQuery(
   (
@@ -39,7 +59,7 @@ const firstPageQuery = reusableQuery(
       .innerJoin('users as o', 'o.id', 'r.owner_id')
       .selectAll('r')
       .select(ownerColumns)
-      .select(quizBestColumn('r.id', shape.viewer ? v.viewerId : undefined))
+      .select(viewerColumns('r.id', shape.viewer ? v.viewerId : undefined))
       .select((eb) =>
         (shape.narrowed
           ? eb
@@ -73,7 +93,7 @@ export class VideosRepository {
 
   /**
    * One page of the videos matching the words of `q`, best match first (db/search.ts); `viewerId`
-   * (signed in) adds their best practice scores. So do the reads below.
+   * (signed in) adds their best practice scores and places. So do the reads below.
    */
   async search(
     q: string,

@@ -80,14 +80,20 @@ export class VideosService {
               questions: Number(row.quiz_questions),
               best: row.quiz_best === null || row.quiz_best === undefined ? null : Number(row.quiz_best),
             },
+      // The viewer's place, read with the row: a kept place always has a position, so none is
+      // no place (or no one signed in).
+      progress:
+        row.progress_position === null || row.progress_position === undefined
+          ? null
+          : { position: Number(row.progress_position), completed: Number(row.progress_completed) === 1 },
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
   }
 
   /**
-   * A page of videos; `viewerId`, the signed-in viewer, adds their best practice scores (as the
-   * other reads below do).
+   * A page of videos; `viewerId`, the signed-in viewer, adds their best practice scores and their
+   * places (as the other reads below do).
    */
   async list(ownerId: string | undefined, page: PageQuery, viewerId?: string): Promise<Paged<Video>> {
     if (ownerId !== undefined && !(await this.users.findById(ownerId))) {
