@@ -25,11 +25,16 @@ export interface SeedSizes {
   tweetLikes: number;
   subscriptions: number;
   history: number;
-  /** Published courses of five lessons each, and enrolments in them. */
+  /** Published courses of five lessons each (and TEN_LESSON_COURSES of ten), and enrolments in them. */
   courses: number;
 }
 
-/** Stored media keys the rows point at; the benchmark puts real files there. */
+/**
+ * Courses of ten lessons each, `kx1`.., besides the five-lesson ones: the API section reads one
+ * (a course a teacher fills with a term's lessons).
+ */
+export const TEN_LESSON_COURSES = 10;
+
 /** A small data set around `videos` videos, for the sections that start their own servers. */
 export const smallSeed = (videos: number): SeedSizes => ({
   users: 1_000,
@@ -45,6 +50,7 @@ export const smallSeed = (videos: number): SeedSizes => ({
   courses: 100,
 });
 
+/** Stored media keys the rows point at; the benchmark puts real files there. */
 export const SEED_MEDIA = {
   avatar: 'images/seed-avatar.webp',
   thumbnail: 'images/seed-thumb.webp',
@@ -103,6 +109,21 @@ export async function seed(db: Kysely<Database>, kind: DatabaseConfig['kind'], s
   await run(`insert into course_lessons (course_id, video_id, position)
     select 'k' || ((n - 1) / 5 + 1), 'v' || ((n * 13) % ${s.videos} + 1), (n - 1) % 5 + 1
     from ${series(s.courses * 5)} ${kind === 'sqlite' ? 'where true' : ''} on conflict do nothing`);
+  // A few courses of ten lessons, each lesson a video of the course's own owner as the contract
+  // requires (the five-lesson courses above pick videos of anyone): video m belongs to user
+  // m % users + 1, so videos c, c + users, ..., c + 9 * users are all user c + 1's. Made the oldest
+  // courses, so that the first pages of the list stay as they were; none when there are too few
+  // videos for ten per owner.
+  const ten = TEN_LESSON_COURSES;
+  if (s.videos >= 9 * u + ten && u > ten) {
+    await run(`insert into courses (id, owner_id, title, description, language, cover, published, created_at, updated_at)
+      select 'kx' || n, 'u' || (n + 1), 'Ten-lesson course ' || n, 'About ten-lesson course ' || n, 'en', null, 1,
+        ${time(`(${s.courses} + n) * 11`)}, ${time(`(${s.courses} + n) * 11`)}
+      from ${series(ten)}`);
+    await run(`insert into course_lessons (course_id, video_id, position)
+      select 'kx' || ((n - 1) / 10 + 1), 'v' || ((n - 1) / 10 + 1 + ((n - 1) % 10) * ${u}), (n - 1) % 10 + 1
+      from ${series(ten * 10)}`);
+  }
   // Each course's kept lesson summary (migration 0018) and its search words (0017), as the server writes them.
   await sql`update courses set ${recount('courses.id', sql`1 = 1`)}`.execute(db);
   await fillWords(db as unknown as Kysely<unknown>, 'courses');
