@@ -7,6 +7,7 @@ import type { Rendition, RenditionQuality, Video } from '../../src/shared/contra
 import { ApiError, type ApiClient } from '../../src/client/lib/api-client.ts';
 import { keepPlace } from '../../src/client/features/videos/resume-place.ts';
 import { cuesOf, Transcript, type Cue } from '../../src/client/features/videos/transcript.tsx';
+import { LINES_AT_ONCE } from '../../src/client/features/videos/transcript-window.ts';
 import { renderAppAt } from './render-app.tsx';
 
 /**
@@ -396,7 +397,7 @@ describe('the transcript', () => {
     expect(lines()).toHaveLength(4);
   });
 
-  it('draws an hour of lines a hundred at a time, more at the end, and always the spoken one', () => {
+  it('draws an hour of lines forty at a time, more at the end, and always the spoken one', () => {
     // 1,200 lines of 3 s, one in ten about halves.
     const hour: Cue[] = Array.from({ length: 1200 }, (_, i) => ({
       start: i * 3,
@@ -407,18 +408,20 @@ describe('the transcript', () => {
     const lineButtons = () => [...document.querySelectorAll<HTMLButtonElement>('.transcript-line')];
     const moreButton = () => document.querySelector<HTMLButtonElement>('.transcript-more');
     const view = render(<Transcript id="t" language="en" cues={hour} time={0} onSeek={() => undefined} />);
-    expect(lineButtons()).toHaveLength(100);
-    expect(moreButton()!.textContent).toBe('Show more lines (1100 left)');
+    expect(LINES_AT_ONCE).toBe(40);
+    expect(lineButtons()).toHaveLength(40);
+    expect(moreButton()!.textContent).toBe('Show more lines (1160 left)');
     fireEvent.click(moreButton()!);
-    expect(lineButtons()).toHaveLength(200);
-    expect(lineButtons().at(-1)!.textContent).toBe('9:57Line 199');
+    expect(lineButtons()).toHaveLength(80);
+    expect(lineButtons().at(-1)!.textContent).toBe('3:57Line 79');
 
-    // A search starts from its first hundred matches again: 120 lines hold "half".
+    // A search starts from its first forty matches again: 120 lines hold "half".
     const search = screen.getByRole('searchbox', { name: 'Search in transcript' });
     fireEvent.change(search, { target: { value: 'half' } });
-    expect(lineButtons()).toHaveLength(100);
+    expect(lineButtons()).toHaveLength(40);
     expect(lineButtons().every((b) => b.textContent!.endsWith('a half'))).toBe(true);
-    expect(moreButton()!.textContent).toBe('Show more lines (20 left)');
+    fireEvent.click(moreButton()!);
+    expect(moreButton()!.textContent).toBe('Show more lines (40 left)');
     fireEvent.click(moreButton()!);
     expect(lineButtons()).toHaveLength(120);
     expect(moreButton()).toBeNull();
@@ -428,8 +431,8 @@ describe('the transcript', () => {
     view.rerender(<Transcript id="t" language="en" cues={hour} time={2700} onSeek={() => undefined} />);
     const spoken = lineButtons().filter((b) => b.getAttribute('aria-current') === 'true');
     expect(spoken.map((b) => b.textContent)).toEqual(['45:00Line 900: a half']);
-    expect(lineButtons()).toHaveLength(1000);
-    expect(moreButton()!.textContent).toBe('Show more lines (200 left)');
+    expect(lineButtons()).toHaveLength(920);
+    expect(moreButton()!.textContent).toBe('Show more lines (280 left)');
   });
 
   it('shows cue text as text: markup in a caption file never becomes the page’s HTML', () => {

@@ -126,7 +126,7 @@ export function Transcript({
     const all = lines.map((cue, at) => ({ cue, at }));
     return wanted ? all.filter(({ at }) => folded[at]!.includes(wanted)) : all;
   }, [lines, folded, wanted]);
-  // Lines are drawn LINES_AT_ONCE at a time, more as the student scrolls to the end of the box
+  // Lines are drawn LINES_AT_ONCE at a time, more as the student scrolls near the end of the box
   // (or presses "Show more lines"): mounting an hour's 1,200 lines at each letter typed is what
   // made a search slow on a phone (bench/captions.ts). A new search starts again from the first
   // lines; while the video plays, the lines down to the spoken one are drawn, so it can be shown.
