@@ -380,4 +380,67 @@ describe('the outbox, as a model', () => {
     },
     Math.max(20_000, RUNS * 400),
   );
+
+  it('keeps the later place of two phones: A offline at 3:17, B online at 5:40 after, A back', async () => {
+    const me = await registerAndSignIn(app, `two${randomUUID().slice(0, 6)}`);
+    // A ten-minute lesson: the test clip is a few seconds long, and a place must lie within it.
+    const lesson = (await uploadVideo(app, ben, { title: 'Ten minutes' })).json().data._id as string;
+    await k.updateTable('videos').set({ duration: 600 }).where('id', '=', lesson).execute();
+    let aOnline = false;
+    const dbA = new OutboxDatabase(`phone-a-${randomUUID()}`);
+    const phoneA = new Outbox({
+      db: dbA,
+      baseUrl,
+      fetch: async (input, init) => {
+        if (!aOnline) throw new TypeError('fetch failed');
+        return fetch(input, init);
+      },
+      headers: () => bearer(me),
+      refresh: async () => false,
+    });
+    const phoneB = new Outbox({
+      db: new OutboxDatabase(`phone-b-${randomUUID()}`),
+      baseUrl,
+      fetch: (input, init) => fetch(input, init),
+      headers: () => bearer(me),
+      refresh: async () => false,
+    });
+    const place = async () =>
+      (
+        await app.inject({ method: 'GET', url: `/api/v1/progress?videoIds=${lesson}`, headers: bearer(me) })
+      ).json().data as Array<{ position: number }>;
+    const minuteAgo = Date.now() - 60_000;
+    // Phone A, on the bus with no network, stops at 3:17; it stays in its outbox.
+    await phoneA.enqueue({
+      kind: 'progress',
+      videoId: lesson,
+      position: 197,
+      completed: false,
+      at: new Date(minuteAgo).toISOString(),
+      about: 'Fractions',
+    });
+    await phoneA.drainSoon(true);
+    expect(await dbA.entries.count()).toBe(1);
+    expect(await place()).toEqual([]);
+    // Phone B, at school, goes on to 5:40 thirty seconds later and reaches the server.
+    await phoneB.enqueue({
+      kind: 'progress',
+      videoId: lesson,
+      position: 340,
+      completed: false,
+      at: new Date(minuteAgo + 30_000).toISOString(),
+      about: 'Fractions',
+    });
+    await phoneB.drainSoon(true);
+    await phoneB.idle();
+    expect((await place()).map((p) => p.position)).toEqual([340]);
+    // Phone A gets a network back and sends its older place: the server keeps 5:40.
+    aOnline = true;
+    await phoneA.drainSoon(true);
+    await phoneA.idle();
+    expect(await dbA.entries.count()).toBe(0);
+    expect((await place()).map((p) => p.position)).toEqual([340]);
+    await phoneA.dispose();
+    await phoneB.dispose();
+  });
 });
