@@ -69,6 +69,19 @@ async function takeQuiz(page: Page, first: '4' | '6') {
 const question = (page: Page, n: number): Locator =>
   page.locator('.practice-editor').getByRole('group', { name: `Question ${n}`, exact: true });
 
+/** Drops these API reads from the worker's API cache, so that offline only a download can answer them. */
+async function forgetApiReads(page: Page, addresses: string[]): Promise<void> {
+  await page.evaluate(
+    async ({ cacheName, paths }) => {
+      const cache = await caches.open(cacheName);
+      for (const request of await cache.keys()) {
+        if (paths.includes(new URL(request.url).pathname)) await cache.delete(request);
+      }
+    },
+    { cacheName: API_CACHE, paths: addresses },
+  );
+}
+
 describe('practice on a lesson', () => {
   it(
     'a teacher writes a quiz; a student takes it online and offline, and the server counts each attempt once',
@@ -167,15 +180,7 @@ describe('practice on a lesson', () => {
       await page.getByRole('link', { name: 'Saved', exact: true }).waitFor({ timeout: 60_000 });
       // The quiz read the page made online is in the worker's API cache: dropped, so that what
       // answers offline is the copy kept with the download.
-      await page.evaluate(
-        async ({ cacheName, address }) => {
-          const cache = await caches.open(cacheName);
-          for (const request of await cache.keys()) {
-            if (new URL(request.url).pathname === address) await cache.delete(request);
-          }
-        },
-        { cacheName: API_CACHE, address: `/api/v1/videos/${videoId}/quiz` },
-      );
+      await forgetApiReads(page, [`/api/v1/videos/${videoId}/quiz`]);
 
       await context.setOffline(true);
       try {
@@ -238,15 +243,7 @@ describe('practice on a lesson', () => {
       await page.goto(watch);
       await page.getByRole('button', { name: 'Practice (4 questions)' }).tap();
       await practice(page).getByText('Question 1 of 4').waitFor();
-      await page.evaluate(
-        async ({ cacheName, addresses }) => {
-          const cache = await caches.open(cacheName);
-          for (const request of await cache.keys()) {
-            if (addresses.includes(new URL(request.url).pathname)) await cache.delete(request);
-          }
-        },
-        { cacheName: API_CACHE, addresses: [`/api/v1/videos/${videoId}/quiz`, `/api/v1/videos/${videoId}`] },
-      );
+      await forgetApiReads(page, [`/api/v1/videos/${videoId}/quiz`, `/api/v1/videos/v/${videoId}`]);
       await context.setOffline(true);
       try {
         await page.reload();
