@@ -21,7 +21,7 @@ import { createTestServer, type TestServer } from '../helpers/server.ts';
  * interleaved with the network failing in every way it does (down, answers lost after the server
  * acted, requests delivered twice, 503s from a proxy) and the page reloading. When the network
  * is finally good and the queue drained, the server must hold exactly what the model says: no
- * write lost, none applied twice, and of the places saved in a video (sent out of order, some
+ * write lost, none applied twice (an enrolment, a like, a subscription among them), and of the places saved in a video (sent out of order, some
  * with older times than others) the latest is the one the server keeps; every practice attempt
  * (some queued twice, as after a double tap) is kept exactly once, scored by the server as the
  * device scored it.
@@ -36,6 +36,8 @@ type Step =
   | { t: 'like-video'; liked: boolean }
   | { t: 'like-tweet'; liked: boolean }
   | { t: 'subscribe'; subscribed: boolean }
+  /** Enrolment in Ben's course (a second tap while the first waits is the same enrolment). */
+  | { t: 'enrol' }
   | { t: 'comment'; text: string }
   | { t: 'tweet'; text: string }
   | { t: 'edit'; which: number; text: string }
@@ -58,6 +60,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.boolean().map((liked) => ({ t: 'like-video' as const, liked })) },
   { weight: 2, arbitrary: fc.boolean().map((liked) => ({ t: 'like-tweet' as const, liked })) },
   { weight: 2, arbitrary: fc.boolean().map((subscribed) => ({ t: 'subscribe' as const, subscribed })) },
+  { weight: 1, arbitrary: fc.constant({ t: 'enrol' as const }) },
   { weight: 2, arbitrary: text.map((t) => ({ t: 'comment' as const, text: t })) },
   { weight: 2, arbitrary: text.map((t) => ({ t: 'tweet' as const, text: t })) },
   {
@@ -98,6 +101,7 @@ describe('the outbox, as a model', () => {
   let ben: SignedIn;
   let videoId: string;
   let duration: number;
+  let courseId: string;
   let tweetId: string;
   let quiz: Quiz;
 
@@ -147,6 +151,22 @@ describe('the outbox, as a model', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     quiz = put.json().data;
+    // A published course of that one lesson, to enrol in.
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/v1/courses',
+      headers: bearer(ben),
+      payload: { title: 'Fractions', description: '', language: 'en' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    courseId = made.json().data._id;
+    for (const [method, url, payload] of [
+      ['PUT', `/api/v1/courses/${courseId}/lessons`, { videoIds: [videoId] }],
+      ['PATCH', `/api/v1/courses/${courseId}`, { published: true }],
+    ] as const) {
+      const res = await app.inject({ method, url, headers: bearer(ben), payload });
+      expect(res.statusCode, res.body).toBe(200);
+    }
   });
   afterAll(async () => {
     await server?.close();
@@ -191,6 +211,7 @@ describe('the outbox, as a model', () => {
           let videoLiked = false;
           let tweetLiked = false;
           let subscribed = false;
+          let enrolled = false;
           const comments: string[] = [];
           const tweets: Array<{ ref: string; text: string; deleted: boolean }> = [];
           const places: Array<{ position: number; completed: boolean; at: string }> = [];
@@ -213,6 +234,10 @@ describe('the outbox, as a model', () => {
               case 'subscribe':
                 subscribed = s.subscribed;
                 await outbox.enqueue({ kind: 'subscribe', channelId: ben.userId, subscribed: s.subscribed });
+                break;
+              case 'enrol':
+                enrolled = true;
+                await outbox.enqueue({ kind: 'enrol', courseId, about: 'Fractions' });
                 break;
               case 'comment':
                 comments.push(s.text);
@@ -322,6 +347,12 @@ describe('the outbox, as a model', () => {
             .where('subscriber_id', '=', me.userId)
             .execute();
           expect(subs.length).toBe(subscribed ? 1 : 0);
+          const enrolments = await k
+            .selectFrom('course_enrolments')
+            .select('course_id')
+            .where('user_id', '=', me.userId)
+            .execute();
+          expect(enrolments.map((e) => e.course_id)).toEqual(enrolled ? [courseId] : []);
           const myComments = await k
             .selectFrom('comments')
             .select('content')

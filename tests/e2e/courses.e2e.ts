@@ -281,7 +281,6 @@ describe('courses, from the teacher’s form to the student’s lessons', () => 
       await page.goto('/');
       await controlledByWorker(page);
       await page.goto(`/courses/${courseId}`);
-      await page.getByRole('button', { name: 'Enrol' }).tap();
       // The size and the free space are said before anything is sent.
       const save = page.getByRole('button', {
         name: /^Save course · [\d.]+ (KB|MB) of [\d.]+ (MB|GB) free$/,
@@ -320,6 +319,10 @@ describe('courses, from the teacher’s form to the student’s lessons', () => 
       try {
         await page.reload();
         await expect.poll(() => h1(page).textContent()).toBe(`Geometry ${tag}`);
+        // Enrolled on the bus: Continue at once, Pending until the server has it.
+        await page.getByRole('button', { name: 'Enrol' }).tap();
+        await page.getByRole('link', { name: 'Continue' }).waitFor();
+        await page.locator('.course-actions').getByText('Pending').waitFor();
         await page
           .getByRole('main')
           .getByRole('link', { name: new RegExp(titles[1]!) })
@@ -345,8 +348,21 @@ describe('courses, from the teacher’s form to the student’s lessons', () => 
           { timeout: 30_000 },
         )
         .toEqual([true]);
+      // And so does the enrolment made offline: the course is among the student's, once.
+      await expect
+        .poll(
+          async () => {
+            const res = await context.request.get('/api/v1/courses/enrolled');
+            const { data } = (await res.json()) as { data: { docs: Array<{ _id: string }> } };
+            return data.docs.map((c) => c._id).filter((id) => id === courseId);
+          },
+          { timeout: 30_000 },
+        )
+        .toEqual([courseId]);
       await page.goto(`/courses/${courseId}`);
       await page.getByText('1 of 2 lessons').waitFor();
+      await page.getByRole('link', { name: 'Continue' }).waitFor();
+      expect(await page.locator('.course-actions').getByText('Pending').count()).toBe(0);
       expect(problems).toEqual([]);
       await context.close();
     },

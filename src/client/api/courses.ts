@@ -4,7 +4,10 @@ import type { Course, CourseDetail, CourseInput, CoursePatch } from '../../share
 import type { AnswerOf } from '../../shared/endpoint.ts';
 import { coursesApi } from '../../shared/endpoints/courses.ts';
 import { progressApi } from '../../shared/endpoints/progress.ts';
+import type { CacheChange } from '../../shared/outbox/kinds.ts';
 import type { ApiClient } from '../lib/api-client.ts';
+import { rereadPaths } from './cache-keys.ts';
+import { writeKey } from './cache.ts';
 import { usePagedList } from './paged-list.ts';
 
 /** A page of courses: as many as a phone shows in two screens. */
@@ -73,9 +76,6 @@ export const setCourseCover = (api: ApiClient, courseId: string, form: FormData)
 export const deleteCourse = (api: ApiClient, courseId: string) =>
   api.delete<AnswerOf<typeof coursesApi.remove>>(coursesApi.remove.path({ courseId }));
 
-export const enrolInCourse = (api: ApiClient, courseId: string, enrolled: boolean) =>
-  api.post<AnswerOf<typeof coursesApi.enrol>>(coursesApi.enrol.path({ courseId }), { enrolled });
-
 /** The lesson after (or before) `videoId` in `course`, if there is one. */
 export function neighbourLesson(course: CourseDetail, videoId: string, step: 1 | -1) {
   const at = course.lessons.findIndex((lesson) => lesson.video._id === videoId);
@@ -83,16 +83,29 @@ export function neighbourLesson(course: CourseDetail, videoId: string, step: 1 |
 }
 
 /**
- * What a course's writes change in the screens' data: the course is read again (its lessons,
- * cover and progress are the server's to say), showing the enrolment at once.
+ * What a teacher's writes to a course change in the screens' data: the course is read again (its
+ * lessons, cover and progress are the server's to say).
  */
 export function useCourseCache() {
   const { mutate } = useSWRConfig();
   return {
     changed: (courseId: string) => mutate(courseKey(courseId)),
-    enrolled: (course: CourseDetail) =>
-      mutate(courseKey(course._id), { ...course, enrolled: true }, { revalidate: true }),
   };
+}
+
+/**
+ * An enrolment the outbox delivered (perhaps long after the tap, from the worker): the course and
+ * the student's enrolled courses are read again, so they show the server's word.
+ */
+export function enrolmentDelivered(change: Extract<CacheChange, { noun: 'enrolment' }>): void {
+  // Enrolled at once, so that Continue does not turn back into Enrol while the course is read.
+  writeKey<CourseDetail | undefined>(courseKey(change.courseId), (course) =>
+    course ? { ...course, enrolled: true } : course,
+  );
+  rereadPaths(
+    (path) =>
+      coursesApi.enrolled.matches(path) || coursesApi.one.paramsOf(path)?.courseId === change.courseId,
+  );
 }
 
 /** A lesson's place in its course, from 1; 0 when the video is not one of its lessons. */

@@ -73,6 +73,8 @@ export const enScreens = {
   'outbox.kind.unlike.t.about': 'Remove your like from the tweet “{about}”',
   'outbox.kind.subscribe': 'Subscribe to a channel',
   'outbox.kind.unsubscribe': 'Unsubscribe from a channel',
+  'outbox.kind.enrol': 'Enrol in a course',
+  'outbox.kind.enrol.about': 'Enrol in “{about}”',
   'outbox.kind.comment.create': 'Comment on a video',
   'outbox.kind.comment.delete': 'Delete a comment',
   'outbox.kind.tweet.create': 'New tweet',

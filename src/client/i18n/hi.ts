@@ -115,6 +115,8 @@ export const hi: Catalogue = {
   'outbox.kind.unlike.t.about': 'ट्वीट “{about}” से अपनी पसंद हटाएँ',
   'outbox.kind.subscribe': 'एक चैनल की सदस्यता लें',
   'outbox.kind.unsubscribe': 'एक चैनल की सदस्यता छोड़ें',
+  'outbox.kind.enrol': 'एक कोर्स में नामांकन करें',
+  'outbox.kind.enrol.about': '“{about}” में नामांकन करें',
   'outbox.kind.comment.create': 'एक वीडियो पर टिप्पणी',
   'outbox.kind.comment.delete': 'एक टिप्पणी हटाएँ',
   'outbox.kind.tweet.create': 'नया ट्वीट',

@@ -13,6 +13,7 @@ import {
   type TweetRef,
 } from './model.ts';
 import { commentsApi } from '../endpoints/comments.ts';
+import { coursesApi } from '../endpoints/courses.ts';
 import { likesApi } from '../endpoints/likes.ts';
 import { progressApi } from '../endpoints/progress.ts';
 import { quizApi } from '../endpoints/quiz.ts';
@@ -27,6 +28,7 @@ import { tweetsApi } from '../endpoints/tweets.ts';
 export type CacheChange =
   | { noun: 'like'; target: LikeKind; targetId: string; state: LikeState }
   | { noun: 'subscription'; channelId: string; state: SubscriptionState | null }
+  | { noun: 'enrolment'; courseId: string }
   | { noun: 'comment'; videoId: string; added: Comment }
   | { noun: 'comment'; videoId: string; removed: string }
   | { noun: 'tweet'; added: Tweet }
@@ -87,6 +89,7 @@ export type OutboxLabelId =
   | `${'like' | 'unlike'}.${LikeTarget}${'' | '.about'}`
   | 'subscribe'
   | 'unsubscribe'
+  | `enrol${'' | '.about'}`
   | 'comment.create'
   | 'comment.delete'
   | 'tweet.create'
@@ -163,6 +166,23 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
     changes: (a, data) => [
       { noun: 'subscription', channelId: a.channelId, state: (data as SubscriptionState | null) ?? null },
     ],
+  },
+  enrol: {
+    lane: (a) => `enrol:${a.courseId}`,
+    // A second tap while the first waits is the same enrolment: one request.
+    coalesce: 'final-state',
+    request: (a) => ({
+      method: coursesApi.enrol.method,
+      path: coursesApi.enrol.path({ courseId: a.courseId }),
+      body: { enrolled: true },
+    }),
+    // The course was deleted or unpublished meanwhile: there is nothing left to enrol in.
+    goneIsDone: true,
+    label: (a) => {
+      const about = shortAbout(a.about);
+      return about ? { what: 'enrol.about', values: { about } } : { what: 'enrol' };
+    },
+    changes: (a) => [{ noun: 'enrolment', courseId: a.courseId }],
   },
   'comment.create': {
     lane: (_a, id) => `comment:${id}`,

@@ -17,6 +17,8 @@ export type OutboxAction =
       about?: string;
     }
   | { kind: 'subscribe'; channelId: string; subscribed: boolean }
+  /** Enrolment in a course (leaving is online only, from the course's page). */
+  | { kind: 'enrol'; courseId: string; /** The course's title, for the outbox screen. */ about?: string }
   | { kind: 'comment.create'; videoId: string; content: string }
   | { kind: 'comment.delete'; videoId: string; commentId: string }
   | { kind: 'tweet.create'; content: string }

@@ -7,6 +7,7 @@ import { rereadAll } from '../../api/cache-keys.ts';
 import { subscriptionDelivered } from '../../api/channels.ts';
 import { commentDelivered } from '../../api/comments.ts';
 import { likeDelivered } from '../../api/likes.ts';
+import { enrolmentDelivered } from '../../api/courses.ts';
 import { progressDelivered } from '../../api/progress.ts';
 import { quizDelivered } from '../../api/quiz.ts';
 import { tweetDelivered } from '../../api/tweets.ts';
@@ -126,6 +127,8 @@ function apply(change: CacheChange): void {
       return likeDelivered(change);
     case 'subscription':
       return subscriptionDelivered(change);
+    case 'enrolment':
+      return enrolmentDelivered(change);
     case 'comment':
       return commentDelivered(change);
     case 'tweet':

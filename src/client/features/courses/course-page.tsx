@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import type { CourseDetail } from '../../../shared/contracts/courses.ts';
-import { enrolInCourse, useCourseCache, useLessonProgress } from '../../api/courses.ts';
+import { useLessonProgress } from '../../api/courses.ts';
+import { PendingMark } from '../../components/pending-mark.tsx';
 import { useDownloads } from '../../device/downloads/downloads-react.tsx';
 import { t } from '../../i18n/i18n.ts';
-import { errorMessage } from '../../lib/error-message.ts';
 import { formatDuration } from '../../lib/format-duration.ts';
-import { useApi, useCurrentUser } from '../../lib/session.tsx';
+import { useCurrentUser } from '../../lib/session.tsx';
+import { useOutbox, usePendingActions } from '../../device/outbox/outbox-react.tsx';
 import { SaveCourse } from './save-course.tsx';
 import './courses.css';
 
@@ -79,13 +79,16 @@ export function CoursePage({ course }: { course: CourseDetail }) {
   );
 }
 
-/** Enrol (once), then Continue at the lesson where the student stopped; Edit for its teacher. */
+/**
+ * Enrol (once), then Continue at the lesson where the student stopped; Edit for its teacher.
+ * Enrol goes through the outbox, so it works offline too (a course saved for the bus): Continue
+ * shows at once, marked Pending until the server has it, or Not sent with the server's reason.
+ */
 function CourseActions({ course }: { course: CourseDetail }) {
-  const api = useApi();
   const me = useCurrentUser();
-  const cache = useCourseCache();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | undefined>();
+  const outbox = useOutbox();
+  const waiting = usePendingActions('enrol', (a) => a.courseId === course._id);
+  const latest = waiting[waiting.length - 1];
   const first = course.lessons[0]?.video._id;
   const resumeAt = course.progress?.resume?.videoId ?? first;
   const owner = me?._id === course.owner._id;
@@ -99,21 +102,11 @@ function CourseActions({ course }: { course: CourseDetail }) {
       </p>
     );
   }
-  const enrol = async () => {
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      await enrolInCourse(api, course._id, true);
-      await cache.enrolled(course);
-    } catch (err) {
-      setProblem(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const enrolled = course.enrolled || (latest !== undefined && latest.state !== 'failed');
+  const enrol = () => void outbox.enqueue({ kind: 'enrol', courseId: course._id, about: course.title });
   return (
     <div className="course-actions">
-      {course.enrolled || owner ? (
+      {enrolled || owner ? (
         resumeAt ? (
           <Link
             to="/courses/$courseId/lessons/$videoId"
@@ -124,10 +117,11 @@ function CourseActions({ course }: { course: CourseDetail }) {
           </Link>
         ) : null
       ) : (
-        <button type="button" className="button" disabled={busy} onClick={() => void enrol()}>
+        <button type="button" className="button" onClick={enrol}>
           {t('course.enrol')}
         </button>
       )}
+      <PendingMark entry={latest} />
       {owner ? (
         <Link
           to="/courses/$courseId/edit"
@@ -136,11 +130,6 @@ function CourseActions({ course }: { course: CourseDetail }) {
         >
           {t('course.edit')}
         </Link>
-      ) : null}
-      {problem ? (
-        <p className="form-status error" role="alert">
-          {problem}
-        </p>
       ) : null}
     </div>
   );
