@@ -323,6 +323,7 @@ describe('courses, from the teacher’s form to the student’s lessons', () => 
         await page.getByRole('button', { name: 'Enrol' }).tap();
         await page.getByRole('link', { name: 'Continue' }).waitFor();
         await page.locator('.course-actions').getByText('Pending').waitFor();
+        await page.screenshot({ path: path.join(shots, 'course-enrolled-offline-phone.png') });
         await page
           .getByRole('main')
           .getByRole('link', { name: new RegExp(titles[1]!) })
