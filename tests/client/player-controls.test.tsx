@@ -398,10 +398,10 @@ describe('the transcript', () => {
   });
 
   it('draws an hour of lines forty at a time, more at the end, and always the spoken one', () => {
-    // 1,200 lines of 3 s, one in ten about halves.
+    // 1,200 lines every 3 s, each said for 2 s (a second of silence after each), one in ten about halves.
     const hour: Cue[] = Array.from({ length: 1200 }, (_, i) => ({
       start: i * 3,
-      end: i * 3 + 3,
+      end: i * 3 + 2,
       text: i % 10 === 0 ? `Line ${i}: a half` : `Line ${i}`,
     }));
     // Read by class: role queries over a thousand buttons take jsdom many seconds.
@@ -414,6 +414,8 @@ describe('the transcript', () => {
     fireEvent.click(moreButton()!);
     expect(lineButtons()).toHaveLength(80);
     expect(lineButtons().at(-1)!.textContent).toBe('3:57Line 79');
+    // Pressed, it hands the focus to the first line it brought.
+    expect(document.activeElement).toBe(lineButtons()[40]);
 
     // A search starts from its first forty matches again: 120 lines hold "half".
     const search = screen.getByRole('searchbox', { name: 'Search in transcript' });
@@ -433,6 +435,10 @@ describe('the transcript', () => {
     expect(spoken.map((b) => b.textContent)).toEqual(['45:00Line 900: a half']);
     expect(lineButtons()).toHaveLength(920);
     expect(moreButton()!.textContent).toBe('Show more lines (280 left)');
+    // In the silence after it, nothing is marked, and the lines stay.
+    view.rerender(<Transcript id="t" language="en" cues={hour} time={2702.5} onSeek={() => undefined} />);
+    expect(lineButtons().filter((b) => b.getAttribute('aria-current') === 'true')).toEqual([]);
+    expect(lineButtons()).toHaveLength(920);
   });
 
   it('shows cue text as text: markup in a caption file never becomes the page’s HTML', () => {

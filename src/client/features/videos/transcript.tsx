@@ -92,6 +92,21 @@ export function useTranscriptCues(media: HTMLMediaElement | null, track: Caption
   return cues;
 }
 
+/** The last cue begun by `time` (cues come in order of their start); -1 before the first. */
+function lastStarted(cues: Cue[], time: number): number {
+  let low = 0;
+  let high = cues.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (cues[middle]!.start <= time) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
 /** Compared without case, and with Hindi's letters in one form (a nukta written either way). */
 const fold = (text: string) => text.normalize('NFC').toLocaleLowerCase();
 
@@ -119,6 +134,7 @@ export function Transcript({
   // Folded once per transcript, not once per line at every keystroke: an hour has 1,200 lines.
   const folded = useMemo(() => lines.map((cue) => fold(cue.text)), [lines]);
   const spoken = lines.findIndex((cue) => cue.start <= time && time < cue.end);
+  const reached = lastStarted(lines, time);
   // The box shows each letter at once; the lines follow as soon as the phone can draw them, and
   // a letter typed meanwhile replaces the list still being drawn (bench/captions.ts measures both).
   const wanted = fold(useDeferredValue(query).trim());
@@ -129,13 +145,27 @@ export function Transcript({
   // Lines are drawn LINES_AT_ONCE at a time, more as the student scrolls near the end of the box
   // (or presses "Show more lines"): mounting an hour's 1,200 lines at each letter typed is what
   // made a search slow on a phone (bench/captions.ts). A new search starts again from the first
-  // lines; while the video plays, the lines down to the spoken one are drawn, so it can be shown.
+  // lines; while the video plays, the lines down to the last one begun are drawn, so the spoken
+  // one can be shown, and a pause between two cues does not take the lines away and back.
   const [grown, setGrown] = useState({ wanted: '', count: LINES_AT_ONCE });
   const asked = grown.wanted === wanted ? grown.count : LINES_AT_ONCE;
-  const toSpoken = !wanted && spoken >= 0 ? (Math.floor(spoken / LINES_AT_ONCE) + 1) * LINES_AT_ONCE : 0;
+  const toSpoken = !wanted && reached >= 0 ? (Math.floor(reached / LINES_AT_ONCE) + 1) * LINES_AT_ONCE : 0;
   const drawn = Math.min(shown.length, Math.max(asked, toSpoken));
   const more = useRef<HTMLButtonElement>(null);
   const showMore = useCallback(() => setGrown({ wanted, count: drawn + LINES_AT_ONCE }), [wanted, drawn]);
+  // Pressed (not scrolled to), "Show more lines" hands the focus to the first line it brought, so
+  // the keyboard goes on from there instead of staying on a button pushed far down.
+  const focusLine = useRef<number | null>(null);
+  const pressMore = () => {
+    focusLine.current = drawn;
+    showMore();
+  };
+  useEffect(() => {
+    const at = focusLine.current;
+    if (at === null) return;
+    focusLine.current = null;
+    list.current?.querySelectorAll<HTMLButtonElement>('.transcript-line')[at]?.focus();
+  }, [drawn]);
   useEffect(() => {
     const button = more.current;
     if (!button || typeof IntersectionObserver === 'undefined') return;
@@ -212,7 +242,7 @@ export function Transcript({
           {items}
           {drawn < shown.length ? (
             <li>
-              <button ref={more} type="button" className="transcript-more" onClick={showMore}>
+              <button ref={more} type="button" className="transcript-more" onClick={pressMore}>
                 {t('player.transcriptMore', { n: shown.length - drawn })}
               </button>
             </li>
