@@ -5,7 +5,7 @@ import { envelopeSchema, errorEnvelopeSchema } from '../../src/shared/contracts/
 import { pagedSchema } from '../../src/shared/contracts/pagination.ts';
 import { attemptSchema, quizSchema } from '../../src/shared/contracts/quiz.ts';
 import { videoSchema } from '../../src/shared/contracts/videos.ts';
-import { serializerCompiler } from '../../src/server/plugins/serializer.ts';
+import { nullableForAnyOf, serializerCompiler } from '../../src/server/plugins/serializer.ts';
 
 const compile = (schema: z.ZodType) =>
   serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' } as Parameters<
@@ -134,8 +134,26 @@ describe('the response serializer', () => {
     expect(out).not.toContain('secret');
     expect(out).not.toContain('ana@school.example');
     expect(JSON.parse(out)).toEqual(envelope(video));
+    // Inside a value that may be null too (written as `nullable`, not as an anyOf).
+    const leakyQuiz = { ...video, quiz: { questions: 3, best: 2, answers: 'secret' } };
+    expect(compile(envelopeSchema(videoSchema))(envelope(leakyQuiz))).not.toContain('secret');
     const untitled: Partial<typeof video> = { ...video };
     delete untitled.title;
     expect(() => compile(envelopeSchema(videoSchema))(envelope(untitled))).toThrow();
+  });
+
+  it('writes a value that may be null without an anyOf, and leaves other anyOfs alone', () => {
+    const json = z.toJSONSchema(videoSchema, { io: 'output', target: 'draft-7' });
+    const rewritten = JSON.stringify(nullableForAnyOf(json));
+    expect(JSON.stringify(json)).toContain('anyOf');
+    expect(rewritten).not.toContain('anyOf');
+    const either = { anyOf: [{ type: 'string' }, { type: 'integer' }] };
+    expect(nullableForAnyOf(either)).toEqual(either);
+    const nullOrEither = { anyOf: [{ anyOf: either.anyOf }, { type: 'null' }] };
+    expect(nullableForAnyOf(nullOrEither)).toEqual(nullOrEither);
+    expect(nullableForAnyOf({ anyOf: [{ type: 'null' }, { type: 'number' }] })).toEqual({
+      type: 'number',
+      nullable: true,
+    });
   });
 });

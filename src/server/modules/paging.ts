@@ -71,6 +71,11 @@ interface OwnedList {
     idRef: string,
     viewerId: string | undefined,
   ) => ReadonlyArray<AliasedRawBuilder<unknown, string>>;
+  /**
+   * The row's own columns the caller reads (all of them when not given). Every column read is a
+   * value the driver turns into a JavaScript one on each row of each page, whether used or not.
+   */
+  rowColumns?: readonly string[];
 }
 
 /**
@@ -93,13 +98,14 @@ export function ownedListReader<Row>(list: OwnedList) {
     ...(list.likes ? [likedColumn(list.likes, 'r.id', viewerId)] : []),
     ...(list.viewerColumns ? list.viewerColumns('r.id', viewerId) : []),
   ];
-  const withOwner = (typed: Kysely<Database>, viewerId: string | undefined) =>
+  const rowColumns = list.rowColumns?.map((c) => `r.${c}`);
+  const withOwner = (typed: Kysely<Database>, viewerId: string | undefined) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see `Row` above
-    (typed as unknown as Kysely<any>)
+    const from = (typed as unknown as Kysely<any>)
       .selectFrom(`${list.table} as r`)
-      .innerJoin('users as o', 'o.id', 'r.owner_id')
-      .selectAll('r')
-      .select(columns(viewerId));
+      .innerJoin('users as o', 'o.id', 'r.owner_id');
+    return (rowColumns ? from.select(rowColumns) : from.selectAll('r')).select(columns(viewerId));
+  };
 
   const query = reusableQuery(
     (
@@ -130,7 +136,7 @@ export function ownedListReader<Row>(list: OwnedList) {
         .crossJoin('users as o')
         .whereRef('r.id', '=', 'p.id')
         .whereRef('o.id', '=', 'r.owner_id')
-        .selectAll('r')
+        .$call((q) => (rowColumns ? q.select(rowColumns) : q.selectAll('r')))
         .select(columns(viewerId))
         .orderBy('r.created_at', shape.order)
         .orderBy('r.id', shape.order);
