@@ -51,5 +51,7 @@ describe('enrolling through the outbox', () => {
     expect(kind.changes(enrol(), { enrolled: true }, (r) => r)).toEqual([
       { noun: 'enrolment', courseId: 'course-1' },
     ]);
+    // A 404 taken as done answers no enrolment: nothing is marked enrolled.
+    expect(kind.changes(enrol(), null, (r) => r)).toEqual([]);
   });
 });

@@ -322,6 +322,8 @@ describe('courses, from the teacher’s form to the student’s lessons', () => 
         // Enrolled on the bus: Continue at once, Pending until the server has it.
         await page.getByRole('button', { name: 'Enrol' }).tap();
         await page.getByRole('link', { name: 'Continue' }).waitFor();
+        // The focus went from Enrol to what took its place.
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Continue');
         await page.locator('.course-actions').getByText('Pending').waitFor();
         await page.screenshot({ path: path.join(shots, 'course-enrolled-offline-phone.png') });
         await page
@@ -363,7 +365,7 @@ describe('courses, from the teacher’s form to the student’s lessons', () => 
       await page.goto(`/courses/${courseId}`);
       await page.getByText('1 of 2 lessons').waitFor();
       await page.getByRole('link', { name: 'Continue' }).waitFor();
-      expect(await page.locator('.course-actions').getByText('Pending').count()).toBe(0);
+      await expect.poll(() => page.locator('.course-actions').getByText('Pending').count()).toBe(0);
       expect(problems).toEqual([]);
       await context.close();
     },

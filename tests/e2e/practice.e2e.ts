@@ -222,8 +222,8 @@ describe('practice on a lesson', () => {
       await page.screenshot({ path: path.join(shots, 'practice-course-phone.png'), fullPage: true });
 
       // The teacher adds a fourth question after the lesson was saved. The student opens the
-      // lesson online once; offline, with the worker's API cache emptied of the lesson, its
-      // download answers the new quiz and its page counts four questions.
+      // lesson online once, without opening Practice; offline, with the worker's API cache
+      // emptied of the lesson, its download answers the new quiz and its page counts four.
       const current = (
         (await (await teacherContext.request.get(`/api/v1/videos/${videoId}/quiz`)).json()) as {
           data: { questions: object[] };
@@ -239,10 +239,14 @@ describe('practice on a lesson', () => {
         },
       });
       expect(changed.status(), await changed.text()).toBe(200);
+      // Practice is not opened online: the saved lesson's page reads the quiz by itself.
       const watch = `/videos/${videoId}`;
+      const quizRead = page.waitForResponse(
+        (res) => new URL(res.url()).pathname === `/api/v1/videos/${videoId}/quiz` && res.status() === 200,
+      );
       await page.goto(watch);
-      await page.getByRole('button', { name: 'Practice (4 questions)' }).tap();
-      await practice(page).getByText('Question 1 of 4').waitFor();
+      await page.getByRole('button', { name: 'Practice (4 questions)' }).waitFor();
+      await quizRead;
       await forgetApiReads(page, [`/api/v1/videos/${videoId}/quiz`, `/api/v1/videos/v/${videoId}`]);
       await context.setOffline(true);
       try {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CoursesRepository } from '../../src/server/modules/courses/courses.repository.ts';
+import { CoursesRepository, LessonVideosGone } from '../../src/server/modules/courses/courses.repository.ts';
 import { VideosRepository } from '../../src/server/modules/videos/videos.repository.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts';
 
@@ -151,6 +151,24 @@ describe.skipIf(!postgres)('a course written from two sides at once, on PostgreS
     });
   });
 
+  it('lessons that keep a video being deleted are refused once it is gone, and nothing changes', async () => {
+    const { courses } = await course();
+    await other!.query('begin');
+    await other!.query(`delete from videos where id = 'v2'`);
+    // The teacher saves lessons 2 and 3 while lesson 2's video is being deleted: the save waits
+    // on that video, not on the course (taken the other way round, the two would deadlock).
+    const saved = courses.setLessons('c1', ['v2', 'v3'], new Date().toISOString());
+    await waiting(1);
+    await other!.query('commit');
+    await expect(saved).rejects.toBeInstanceOf(LessonVideosGone);
+    await expect(saved).rejects.toMatchObject({ missing: ['v2'] });
+    expect(await summary()).toEqual({
+      kept: { lessons: 2, seconds: 180 },
+      counted: { lessons: 2, seconds: 180 },
+      lessons: ['v1', 'v3'],
+    });
+  });
+
   it('two saves of its lessons at once (a double tap) both succeed, and the last one is kept', async () => {
     const { courses } = await course();
     // The course's row is held, as a save in progress holds it, so that both saves queue behind it.
@@ -162,11 +180,11 @@ describe.skipIf(!postgres)('a course written from two sides at once, on PostgreS
     await waiting(2);
     await other!.query('commit');
     await Promise.all([first, second]);
-    const after = await summary();
-    expect(after.kept).toEqual(after.counted);
-    expect([
-      ['v4', 'v3'],
-      ['v2', 'v4', 'v1'],
-    ]).toContainEqual(after.lessons);
+    // The two wait on the course's row in the order they came, so the second is written last.
+    expect(await summary()).toEqual({
+      kept: { lessons: 3, seconds: 300 },
+      counted: { lessons: 3, seconds: 300 },
+      lessons: ['v2', 'v4', 'v1'],
+    });
   });
 });

@@ -23,6 +23,19 @@ export function useQuiz(videoId: string, enabled = true) {
   return useSWR<Quiz>(enabled ? quizKey(videoId) : null, { revalidateOnFocus: false });
 }
 
+/**
+ * A saved lesson opened online: its quiz is read now, whether or not Practice is opened, so that
+ * the worker keeps the current version in the download (sw/downloads.ts) and offline practice is
+ * the quiz the teacher has now, not the one of the day it was saved; the read also fills the
+ * cache, so Practice opens at once.
+ */
+export function refreshSavedQuiz(api: ApiClient, videoId: string): void {
+  void api
+    .get<Quiz>(quizKey(videoId))
+    .then((quiz) => writeKey<Quiz>(quizKey(videoId), quiz))
+    .catch(() => undefined);
+}
+
 /** Per question, how many attempts got it right: for the quiz's owner. */
 export function useQuizStats(videoId: string, enabled: boolean) {
   return useSWR<QuestionStats[]>(enabled ? quizApi.stats.path({ videoId }) : null);

@@ -1,4 +1,5 @@
 import type { Comment } from '../contracts/comments.ts';
+import type { Enrolment } from '../contracts/courses.ts';
 import type { LikeKind, LikeState } from '../contracts/likes.ts';
 import type { Progress } from '../contracts/progress.ts';
 import type { Attempt } from '../contracts/quiz.ts';
@@ -182,7 +183,9 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
       const about = shortAbout(a.about);
       return about ? { what: 'enrol.about', values: { about } } : { what: 'enrol' };
     },
-    changes: (a) => [{ noun: 'enrolment', courseId: a.courseId }],
+    // Only the server's yes: a course gone meanwhile (a 404 taken as done) enrols no one.
+    changes: (a, data) =>
+      (data as Enrolment | null)?.enrolled === true ? [{ noun: 'enrolment', courseId: a.courseId }] : [],
   },
   'comment.create': {
     lane: (_a, id) => `comment:${id}`,

@@ -17,8 +17,13 @@ export type OutboxAction =
       about?: string;
     }
   | { kind: 'subscribe'; channelId: string; subscribed: boolean }
-  /** Enrolment in a course (leaving is online only, from the course's page). */
-  | { kind: 'enrol'; courseId: string; /** The course's title, for the outbox screen. */ about?: string }
+  /** Enrolment in a course (the app has no way to leave one, so only `enrolled: true` is sent). */
+  | {
+      kind: 'enrol';
+      courseId: string;
+      /** The course's title, for the outbox screen. */
+      about?: string;
+    }
   | { kind: 'comment.create'; videoId: string; content: string }
   | { kind: 'comment.delete'; videoId: string; commentId: string }
   | { kind: 'tweet.create'; content: string }

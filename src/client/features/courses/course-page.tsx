@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import type { CourseDetail } from '../../../shared/contracts/courses.ts';
 import { useLessonProgress } from '../../api/courses.ts';
 import { PendingMark } from '../../components/pending-mark.tsx';
@@ -92,6 +93,13 @@ function CourseActions({ course }: { course: CourseDetail }) {
   const first = course.lessons[0]?.video._id;
   const resumeAt = course.progress?.resume?.videoId ?? first;
   const owner = me?._id === course.owner._id;
+  const continueLink = useRef<HTMLAnchorElement>(null);
+  const focusContinue = useRef(false);
+  useEffect(() => {
+    if (!focusContinue.current || !continueLink.current) return;
+    focusContinue.current = false;
+    continueLink.current.focus();
+  });
 
   if (!me) {
     return (
@@ -103,12 +111,17 @@ function CourseActions({ course }: { course: CourseDetail }) {
     );
   }
   const enrolled = course.enrolled || (latest !== undefined && latest.state !== 'failed');
-  const enrol = () => void outbox.enqueue({ kind: 'enrol', courseId: course._id, about: course.title });
+  const enrol = () => {
+    // Enrol goes away as Continue comes: the focus follows, rather than falling to the page.
+    focusContinue.current = true;
+    void outbox.enqueue({ kind: 'enrol', courseId: course._id, about: course.title });
+  };
   return (
     <div className="course-actions">
       {enrolled || owner ? (
         resumeAt ? (
           <Link
+            ref={continueLink}
             to="/courses/$courseId/lessons/$videoId"
             params={{ courseId: course._id, videoId: resumeAt }}
             className="button"

@@ -77,8 +77,9 @@ export function SaveCourse({ course }: { course: CourseDetail }) {
         <p role="status">
           <progress max={chosen.length} value={savedCount} aria-hidden="true" />{' '}
           {t('saveCourse.saving', { done: savedCount, total: chosen.length })}
+          {/* In the same status, so a screen reader says it when it comes. */}
+          {waiting ? <span className="field-note save-course-waiting">{waiting}</span> : null}
         </p>
-        {waiting ? <p className="field-note">{waiting}</p> : null}
       </div>
     );
   }

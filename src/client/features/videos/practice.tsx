@@ -3,7 +3,9 @@ import type { Video } from '../../../shared/contracts/videos.ts';
 import { PendingMark } from '../../components/pending-mark.tsx';
 import { usePendingActions } from '../../device/outbox/outbox-react.tsx';
 import { plural, t } from '../../i18n/i18n.ts';
-import { useCurrentUser } from '../../lib/session.tsx';
+import { useApi, useCurrentUser } from '../../lib/session.tsx';
+import { useOnline } from '../../lib/use-online.ts';
+import { refreshSavedQuiz } from '../../api/quiz.ts';
 
 const loadQuiz = () => import('./practice-quiz.tsx');
 // Its own chunk: only a student who opens the practice downloads the quiz. Should it not load
@@ -26,10 +28,16 @@ function QuizUnavailable() {
 export function Practice({ video, saved }: { video: Video; saved: boolean }) {
   const me = useCurrentUser();
   const [open, setOpen] = useState(false);
-  // The quiz of a lesson saved for offline must open with no network: its code comes now.
+  const api = useApi();
+  const online = useOnline();
+  // The quiz of a lesson saved for offline must open with no network: its code comes now, and,
+  // online, its questions as they are now, for the download to keep.
+  const hasQuiz = video.quiz !== null && video.quiz.questions > 0;
   useEffect(() => {
-    if (saved && video.quiz) void loadQuiz().catch(() => undefined);
-  }, [saved, video.quiz]);
+    if (!saved || !hasQuiz) return;
+    void loadQuiz().catch(() => undefined);
+    if (online) refreshSavedQuiz(api, video._id);
+  }, [saved, hasQuiz, online, api, video._id]);
   const waiting = usePendingActions('quiz-attempt', (a) => a.videoId === video._id).filter(
     (e) => e.state !== 'failed',
   );

@@ -135,6 +135,13 @@ const oneQuery = reusableQuery(
       .where('c.id', '=', v.id),
 );
 
+/** Some videos named as lessons were deleted before the lessons were written. */
+export class LessonVideosGone extends Error {
+  constructor(readonly missing: string[]) {
+    super(`${missing.length} of the lessons' videos no longer exist`);
+  }
+}
+
 export class CoursesRepository {
   private readonly searches: RememberedSearches;
 
@@ -295,10 +302,23 @@ export class CoursesRepository {
     return rows.map((r) => r.video_id);
   }
 
-  /** Replaces the course's lessons with `videoIds`, in that order, in one transaction. */
+  /**
+   * Replaces the course's lessons with `videoIds`, in that order, in one transaction; throws
+   * LessonVideosGone, changing nothing, when some of the videos no longer exist.
+   */
   async setLessons(courseId: string, videoIds: string[], now: string): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
-      // The course's row first: on PostgreSQL its lock is held to the commit, so a second write of
+      // The videos first, then the course, the order a video's delete takes them in (its row,
+      // then its courses' rows in its trigger, migration 0021): taken the other way round, a save
+      // keeping a video that is being deleted would wait on the delete while the delete waits on
+      // the save's course row, and PostgreSQL would end one of them. A key-share lock lets the
+      // videos be edited meanwhile, but not deleted; one deleted before it is found missing here.
+      let held = tx.selectFrom('videos').select('id').where('id', 'in', videoIds).orderBy('id');
+      if (this.dialect === 'postgres') held = held.forKeyShare();
+      const found = new Set((await held.execute()).map((v) => v.id));
+      const missing = videoIds.filter((id) => !found.has(id));
+      if (missing.length > 0) throw new LessonVideosGone(missing);
+      // The course's row next: on PostgreSQL its lock is held to the commit, so a second write of
       // these lessons (a double tap on Save) or a video's trigger recounting this course (migration
       // 0021) waits for this one whole, and then reads the lessons it wrote, instead of both
       // replacing the same rows at once.

@@ -18,7 +18,12 @@ import { ownerFrom } from '../users/owner-columns.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { ProgressService } from '../progress/progress.service.ts';
 import type { VideosService } from '../videos/videos.service.ts';
-import type { CourseListRow, CourseRow, CoursesRepository } from './courses.repository.ts';
+import {
+  LessonVideosGone,
+  type CourseListRow,
+  type CourseRow,
+  type CoursesRepository,
+} from './courses.repository.ts';
 
 const missingCourse = () => new AppError(404, 'This course does not exist (it may have been deleted)');
 const notOwner = () => new AppError(403, 'Only the owner of this course may change or delete it');
@@ -161,8 +166,9 @@ export class CoursesService {
   async setLessons(userId: string, id: string, videoIds: string[]): Promise<CourseDetail> {
     await this.owned(id, userId);
     const own = await this.videos.ownedAmong(userId, videoIds);
-    const others = videoIds.flatMap((videoId, i) => (own.has(videoId) ? [] : [i]));
-    if (others.length > 0) {
+    const refuse = (bad: (videoId: string) => boolean) => {
+      const others = videoIds.flatMap((videoId, i) => (bad(videoId) ? [i] : []));
+      if (others.length === 0) return;
       throw new AppError(
         400,
         'A lesson must be one of your own videos',
@@ -171,8 +177,15 @@ export class CoursesService {
           message: 'Not one of your videos (or it was deleted)',
         })),
       );
+    };
+    refuse((videoId) => !own.has(videoId));
+    try {
+      await this.courses.setLessons(id, videoIds, this.now().toISOString());
+    } catch (err) {
+      // Deleted between the check above and the write: the same answer as one never there.
+      if (err instanceof LessonVideosGone) refuse((videoId) => err.missing.includes(videoId));
+      throw err;
     }
-    await this.courses.setLessons(id, videoIds, this.now().toISOString());
     return this.get(id, userId);
   }
 
