@@ -175,10 +175,17 @@ describe('practice on a lesson', () => {
       await page.getByText('Best: 2 of 3').waitFor();
       await expect.poll(() => practice(page).getByText('Pending').count()).toBe(0);
 
-      // Saved for offline; its quiz goes with it.
+      // Saved for offline; its quiz goes with it. Once saved, the page reads the quiz again (so
+      // the download keeps the current one): that read is waited for before the cache is emptied.
+      const quizRead = () =>
+        page.waitForResponse(
+          (res) => new URL(res.url()).pathname === `/api/v1/videos/${videoId}/quiz` && res.status() === 200,
+        );
+      const readOnceSaved = quizRead();
       await page.getByRole('button', { name: /^Save for offline/ }).tap();
       await page.getByRole('link', { name: 'Saved', exact: true }).waitFor({ timeout: 60_000 });
-      // The quiz read the page made online is in the worker's API cache: dropped, so that what
+      await readOnceSaved;
+      // The quiz reads the page made online are in the worker's API cache: dropped, so that what
       // answers offline is the copy kept with the download.
       await forgetApiReads(page, [`/api/v1/videos/${videoId}/quiz`]);
 
@@ -241,12 +248,10 @@ describe('practice on a lesson', () => {
       expect(changed.status(), await changed.text()).toBe(200);
       // Practice is not opened online: the saved lesson's page reads the quiz by itself.
       const watch = `/videos/${videoId}`;
-      const quizRead = page.waitForResponse(
-        (res) => new URL(res.url()).pathname === `/api/v1/videos/${videoId}/quiz` && res.status() === 200,
-      );
+      const readOnOpen = quizRead();
       await page.goto(watch);
       await page.getByRole('button', { name: 'Practice (4 questions)' }).waitFor();
-      await quizRead;
+      await readOnOpen;
       await forgetApiReads(page, [`/api/v1/videos/${videoId}/quiz`, `/api/v1/videos/v/${videoId}`]);
       await context.setOffline(true);
       try {
