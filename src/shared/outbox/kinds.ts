@@ -113,6 +113,12 @@ function shortAbout(about: string | undefined): string | undefined {
   return one.length > 60 ? `${one.slice(0, 59)}…` : one;
 }
 
+/** A label naming what the action is about (a video's or a course's title) when it knows it. */
+function aboutLabel(what: 'enrol' | 'progress' | 'quiz-attempt', about: string | undefined): OutboxLabel {
+  const short = shortAbout(about);
+  return short ? { what: `${what}.about`, values: { about: short } } : { what };
+}
+
 /** Says which video (or comment, or tweet) when the like knows it: "Like the video “Fractions”". */
 function likeLabel(a: ActionOf<'like'>): OutboxLabel {
   const verb = a.liked ? 'like' : 'unlike';
@@ -179,10 +185,7 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
     }),
     // The course was deleted or unpublished meanwhile: there is nothing left to enrol in.
     goneIsDone: true,
-    label: (a) => {
-      const about = shortAbout(a.about);
-      return about ? { what: 'enrol.about', values: { about } } : { what: 'enrol' };
-    },
+    label: (a) => aboutLabel('enrol', a.about),
     // Only the server's yes: a course gone meanwhile (a 404 taken as done) enrols no one.
     changes: (a, data) =>
       (data as Enrolment | null)?.enrolled === true ? [{ noun: 'enrolment', courseId: a.courseId }] : [],
@@ -286,10 +289,7 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
     }),
     // The video was deleted: there is nowhere left to remember a place in.
     goneIsDone: true,
-    label: (a) => {
-      const about = shortAbout(a.about);
-      return about ? { what: 'progress.about', values: { about } } : { what: 'progress' };
-    },
+    label: (a) => aboutLabel('progress', a.about),
     changes: (_a, data) =>
       (data as Progress | null)?.videoId ? [{ noun: 'progress', progress: data as Progress }] : [],
   },
@@ -306,10 +306,7 @@ export const actionKinds: { [K in ActionKind]: KindDescriptor<ActionOf<K>> } = {
     }),
     // The video or its quiz was deleted: there is nothing left to count the attempt toward.
     goneIsDone: true,
-    label: (a) => {
-      const about = shortAbout(a.about);
-      return about ? { what: 'quiz-attempt.about', values: { about } } : { what: 'quiz-attempt' };
-    },
+    label: (a) => aboutLabel('quiz-attempt', a.about),
     changes: (a, data) =>
       typeof (data as Attempt | null)?.score === 'number'
         ? [{ noun: 'quiz', videoId: a.videoId, attempt: data as Attempt }]

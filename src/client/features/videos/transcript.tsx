@@ -133,8 +133,10 @@ export function Transcript({
   const lines = useMemo(() => (Array.isArray(cues) ? cues : []), [cues]);
   // Folded once per transcript, not once per line at every keystroke: an hour has 1,200 lines.
   const folded = useMemo(() => lines.map((cue) => fold(cue.text)), [lines]);
-  const spoken = lines.findIndex((cue) => cue.start <= time && time < cue.end);
+  // The last line begun, and it is the one spoken unless it has ended (a pause between lines):
+  // one search in the ordered lines at each time update, not a scan of all of them.
   const reached = lastStarted(lines, time);
+  const spoken = reached >= 0 && time < lines[reached]!.end ? reached : -1;
   // The box shows each letter at once; the lines follow as soon as the phone can draw them, and
   // a letter typed meanwhile replaces the list still being drawn (bench/captions.ts measures both).
   const wanted = fold(useDeferredValue(query).trim());

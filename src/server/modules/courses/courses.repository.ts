@@ -328,9 +328,9 @@ export class CoursesRepository {
         .insertInto('course_lessons')
         .values(videoIds.map((videoId, i) => ({ course_id: courseId, video_id: videoId, position: i + 1 })))
         .execute();
-      // The kept summary (migration 0018), counted from the rows just written.
-      await sql`update courses set ${recount('courses.id', sql`1 = 1`)}, updated_at = ${now}
-        where id = ${courseId}`.execute(tx);
+      // The kept summary (migration 0018), counted from the rows just written (its time of change
+      // was set by the first statement, which took the row).
+      await sql`update courses set ${recount('courses.id', sql`1 = 1`)} where id = ${courseId}`.execute(tx);
     });
   }
 
