@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { lessonNumber, neighbourLesson, useCourse } from '../api/courses.ts';
 import { Screen } from '../components/screen.tsx';
 import { isNotFound, LoadError, Loading } from '../components/status.tsx';
-import { CommentSection } from '../features/comments/comment-section.tsx';
+import { CommentsOnDemand } from '../features/comments/comments-on-demand.tsx';
 import { LessonNav } from '../features/courses/lesson-nav.tsx';
 import { VideoPlayer } from '../features/videos/video-player.tsx';
 import { t } from '../i18n/i18n.ts';
@@ -65,7 +65,7 @@ export default function LessonRoute() {
       </p>
       <LessonNav course={course} videoId={videoId} />
       <VideoPlayer video={lesson.video} lessons={{ previous: step(-1), next: step(1) }}>
-        <CommentSection videoId={videoId} />
+        <CommentsOnDemand videoId={videoId} />
       </VideoPlayer>
     </Screen>
   );

@@ -1,41 +1,19 @@
 import { z } from 'zod';
+import { emailSchema, fullNameSchema, passwordSchema } from './user-fields.ts';
 
 const text = (label: string) =>
   z.string({
     error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
   });
 
-export const usernameSchema = text('Username')
-  .trim()
-  .toLowerCase()
-  .min(3, 'Username must be 3 to 30 characters')
-  .max(30, 'Username must be 3 to 30 characters')
-  .regex(/^[a-z0-9_.]+$/, 'Username may use only letters, digits, _ and .');
-
-export const emailSchema = text('Email')
-  .trim()
-  .toLowerCase()
-  .min(1, 'Email is required')
-  .max(254, 'Email is at most 254 characters')
-  .pipe(z.email('Email is not a valid e-mail address'));
-
-export const fullNameSchema = text('Full name')
-  .trim()
-  .min(1, 'Full name is required')
-  .max(80, 'Full name is at most 80 characters');
-
-export const passwordSchema = text('Password')
-  .min(8, 'Password must be 8 to 128 characters')
-  .max(128, 'Password must be 8 to 128 characters');
-
-/** The text fields of the register form (the images come as files beside them). */
-export const registerFieldsSchema = z.object({
-  username: usernameSchema,
-  email: emailSchema,
-  fullName: fullNameSchema,
-  password: passwordSchema,
-});
-export type RegisterFields = z.infer<typeof registerFieldsSchema>;
+export {
+  emailSchema,
+  fullNameSchema,
+  passwordSchema,
+  registerFieldsSchema,
+  usernameSchema,
+  type RegisterFields,
+} from './user-fields.ts';
 
 export const loginSchema = z
   .object({
@@ -53,7 +31,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(512).optional() }).nullish();
 
 export const updateAccountSchema = z
-  .object({ fullName: fullNameSchema.optional(), email: emailSchema.optional() })
+  .object({ fullName: z.optional(fullNameSchema), email: z.optional(emailSchema) })
   .refine((v) => v.fullName !== undefined || v.email !== undefined, {
     message: 'Send a full name, an email or both',
   });

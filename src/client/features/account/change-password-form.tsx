@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { passwordSchema } from '../../../shared/contracts/users.ts';
+import { passwordSchema } from '../../../shared/contracts/user-fields.ts';
 import { FormField, FormStatus, refusal, ruleMessage } from '../../components/forms/form-field.tsx';
 import { serverText } from '../../i18n/server-messages.ts';
 import { useForm } from '../../components/forms/use-form.ts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { emailSchema, fullNameSchema, type CurrentUser } from '../../../shared/contracts/users.ts';
+import { emailSchema, fullNameSchema } from '../../../shared/contracts/user-fields.ts';
+import type { CurrentUser } from '../../../shared/contracts/users.ts';
 import { FormField, FormStatus, refusal, ruleMessage } from '../../components/forms/form-field.tsx';
 import { serverText } from '../../i18n/server-messages.ts';
 import { useForm } from '../../components/forms/use-form.ts';

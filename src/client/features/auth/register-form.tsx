@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type ChangeEvent } from 'react';
-import { registerFieldsSchema } from '../../../shared/contracts/users.ts';
+import { registerFieldsSchema } from '../../../shared/contracts/user-fields.ts';
 import {
   ruleMessage,
   controlProps,

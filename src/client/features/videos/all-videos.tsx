@@ -5,7 +5,7 @@ import { Empty, LoadError, Loading, MoreButton } from '../../components/status.t
 import { useVideoSearch } from '../../api/videos.ts';
 import { useShowVideoAddress } from './video-address.ts';
 import { VideoGrid } from './video-grid.tsx';
-import { VideoPlayer } from './video-player.tsx';
+import { ChosenPlayer, usePlayerSoon } from './chosen-player.tsx';
 import './videos.css';
 import { t } from '../../i18n/i18n.ts';
 
@@ -18,6 +18,7 @@ export function AllVideos({ below }: { below: (video: Video) => ReactNode }) {
   const list = useVideoSearch(query);
   const [selected, setSelected] = useState<Video | undefined>();
   const showAddress = useShowVideoAddress();
+  usePlayerSoon(list.items.length > 0);
 
   const choose = (video: Video) => {
     setSelected(video);
@@ -47,7 +48,7 @@ export function AllVideos({ below }: { below: (video: Video) => ReactNode }) {
     <div className="videos-layout">
       <SearchBox label={t('videos.search')} placeholder={t('videos.searchPlaceholder')} box={box} />
       <div id="player-top" />
-      {selected ? <VideoPlayer video={selected}>{below(selected)}</VideoPlayer> : null}
+      {selected ? <ChosenPlayer video={selected}>{below(selected)}</ChosenPlayer> : null}
       {body}
     </div>
   );

@@ -8,7 +8,7 @@ import { useApi } from '../../lib/session.tsx';
 import { deleteVideo, useVideoList } from '../../api/videos.ts';
 import { useShowVideoAddress } from './video-address.ts';
 import { VideoGrid } from './video-grid.tsx';
-import { VideoPlayer } from './video-player.tsx';
+import { ChosenPlayer, usePlayerSoon } from './chosen-player.tsx';
 import './videos.css';
 import { t } from '../../i18n/i18n.ts';
 
@@ -20,6 +20,7 @@ export function MyVideos({ user, below }: { user: CurrentUser; below: (video: Vi
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
   const showAddress = useShowVideoAddress();
+  usePlayerSoon(list.items.length > 0);
 
   const remove = async (video: Video) => {
     if (!window.confirm(t('myVideos.confirmDelete', { title: video.title }))) return;
@@ -52,7 +53,7 @@ export function MyVideos({ user, below }: { user: CurrentUser; below: (video: Vi
       ) : null}
       {list.items.length === 0 ? <Empty detail={<p>{t('myVideos.empty')}</p>} /> : null}
       {selected ? (
-        <VideoPlayer video={selected}>
+        <ChosenPlayer video={selected}>
           <div className="owner-actions">
             <Link
               to="/updatevideo/$videoId"
@@ -71,7 +72,7 @@ export function MyVideos({ user, below }: { user: CurrentUser; below: (video: Vi
             </button>
           </div>
           {below(selected)}
-        </VideoPlayer>
+        </ChosenPlayer>
       ) : null}
       <VideoGrid
         videos={list.items}

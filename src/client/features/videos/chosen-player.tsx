@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { onDemand } from '../../components/on-demand.tsx';
+import { t } from '../../i18n/i18n.ts';
+
+// The lists (/dashbord, /videos, /getvideos) show a player only once a video is chosen, so its
+// code (about 9 KB gzip, with captions, chapters, practice and listen) is not among what those
+// screens load before their first paint: it comes once the list is on screen and the browser is
+// idle, and has almost always arrived by the time a video is tapped.
+const player = onDemand(() => import('./video-player.tsx').then((module) => module.VideoPlayer), {
+  loading: () => t('player.loading'),
+  what: () => t('player.what'),
+});
+
+/** The player of the chosen video: at once when its code is here, else once it arrives. */
+export const ChosenPlayer = player.Part;
+
+/**
+ * Asks for the player's code when the browser is next idle, once `ready` (the list has videos
+ * to choose from). A failure is left for the player to show, when a video is chosen.
+ */
+export function usePlayerSoon(ready: boolean): void {
+  useEffect(() => {
+    if (!ready) return;
+    const start = () => void player.preload().catch(() => undefined);
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(start, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(start, 0);
+    return () => clearTimeout(id);
+  }, [ready]);
+}

@@ -1,0 +1,95 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onDemand } from '../../src/client/components/on-demand.tsx';
+
+/** A stand-in for a screen part that lives in its own file: it only shows its props. */
+function Greeting({ name }: { name: string }) {
+  return <p>Hello, {name}</p>;
+}
+
+const words = { loading: () => 'Loading the greeting…', what: () => 'the greeting' };
+
+/** A loader the test settles by hand, as the network would: each call is one request. */
+function handLoader() {
+  const requests: Array<{ resolve: () => void; reject: () => void }> = [];
+  const load = vi.fn(
+    () =>
+      new Promise<typeof Greeting>((resolve, reject) => {
+        requests.push({
+          resolve: () => resolve(Greeting),
+          reject: () => reject(new TypeError('Failed to fetch')),
+        });
+      }),
+  );
+  return { load, requests };
+}
+
+describe('a part of a screen loaded on demand', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('says it is loading, then shows the part with its props, asking the network once', async () => {
+    const { load, requests } = handLoader();
+    const { Part } = onDemand(load, words);
+    render(<Part name="Asha" />);
+    expect(screen.getByRole('status').textContent).toBe('Loading the greeting…');
+    await act(async () => requests[0]!.resolve());
+    expect(screen.getByText('Hello, Asha')).toBeTruthy();
+    // Shown again (another video chosen), it is there at once, with no second request.
+    render(<Part name="Ravi" />);
+    expect(screen.getByText('Hello, Ravi')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('is asked for by preload before it is shown, and then shows without a request of its own', async () => {
+    const { load, requests } = handLoader();
+    const { Part, preload } = onDemand(load, words);
+    const preloaded = preload();
+    expect(load).toHaveBeenCalledTimes(1);
+    requests[0]!.resolve();
+    await preloaded;
+    render(<Part name="Meera" />);
+    expect(screen.getByText('Hello, Meera')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('says what is missing when its file does not come, in words of its own, and tries again', async () => {
+    const { load, requests } = handLoader();
+    const { Part } = onDemand(load, words);
+    render(<Part name="Asha" />);
+    await act(async () => requests[0]!.reject());
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Error: Something went wrong while loading this. Please try again.');
+    expect(alert.textContent).not.toContain('Failed to fetch');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByRole('status').textContent).toBe('Loading the greeting…');
+    expect(load).toHaveBeenCalledTimes(2);
+    await act(async () => requests[1]!.resolve());
+    expect(screen.getByText('Hello, Asha')).toBeTruthy();
+  });
+
+  it('offline, names the part that will come with the connection instead of an error', async () => {
+    const { load, requests } = handLoader();
+    const { Part } = onDemand(load, words);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(<Part name="Asha" />);
+    await act(async () => requests[0]!.reject());
+    expect(screen.getByRole('status').textContent).toContain(
+      'You are offline: the greeting will load when the connection returns',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not keep a failed preload: the part asks again when shown', async () => {
+    const { load, requests } = handLoader();
+    const { Part, preload } = onDemand(load, words);
+    const preloaded = preload();
+    requests[0]!.reject();
+    await expect(preloaded).rejects.toThrow('Failed to fetch');
+    render(<Part name="Asha" />);
+    expect(load).toHaveBeenCalledTimes(2);
+    await act(async () => requests[1]!.resolve());
+    expect(screen.getByText('Hello, Asha')).toBeTruthy();
+  });
+});
