@@ -1,13 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onDemand } from '../../src/client/components/on-demand.tsx';
+import { partStates } from '../../src/client/components/on-demand-states.tsx';
 
 /** A stand-in for a screen part that lives in its own file: it only shows its props. */
 function Greeting({ name }: { name: string }) {
   return <p>Hello, {name}</p>;
 }
 
-const words = { loading: () => 'Loading the greeting…', what: () => 'the greeting' };
+const words = partStates({ loading: () => 'Loading the greeting…', what: () => 'the greeting' });
 
 /** A loader the test settles by hand, as the network would: each call is one request. */
 function handLoader() {
@@ -88,6 +89,27 @@ describe('a part of a screen loaded on demand', () => {
     requests[0]!.reject();
     await expect(preloaded).rejects.toThrow('Failed to fetch');
     render(<Part name="Asha" />);
+    expect(load).toHaveBeenCalledTimes(2);
+    await act(async () => requests[1]!.resolve());
+    expect(screen.getByText('Hello, Asha')).toBeTruthy();
+  });
+
+  it('without words shows nothing until its code is here, never an error, and asks again when the connection returns', async () => {
+    // The top bar's outbox badge: a first visit whose connection drops before the badge's file
+    // came must keep its page, not trade it for an error.
+    const { load, requests } = handLoader();
+    const { Part } = onDemand(load);
+    const { container } = render(
+      <div data-testid="bar">
+        <Part name="Asha" />
+      </div>,
+    );
+    expect(screen.getByTestId('bar').textContent).toBe('');
+    await act(async () => requests[0]!.reject());
+    expect(screen.getByTestId('bar').textContent).toBe('');
+    expect(container.querySelector('[role]')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => window.dispatchEvent(new Event('online')));
     expect(load).toHaveBeenCalledTimes(2);
     await act(async () => requests[1]!.resolve());
     expect(screen.getByText('Hello, Asha')).toBeTruthy();

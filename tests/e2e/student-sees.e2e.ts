@@ -174,6 +174,9 @@ describe('the phone header with actions waiting offline', () => {
       const page = await context.newPage();
       await page.goto('/createtweet');
       await page.getByRole('textbox', { name: 'Tweet' }).waitFor();
+      // The badge's code is its own file, asked for at the first screen: this is a student with
+      // the app open, not one whose first visit lost its connection before the file came.
+      await page.locator('.outbox-badge').waitFor();
       const header = () => page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().height);
       const online = await header();
       await context.setOffline(true);
@@ -196,6 +199,32 @@ describe('the phone header with actions waiting offline', () => {
       await context.close();
     });
   }
+});
+
+describe('the outbox badge’s own file', () => {
+  it('does not come on a first visit: the page stays, and the badge shows once the connection is back', async () => {
+    const context = await browser().newContext({ baseURL, ...phone });
+    await signUp(context, 'nobadge', 'Ravi Kumar');
+    const page = await context.newPage();
+    // The connection drops just as the badge's file is asked for (before the worker is there).
+    let cut = true;
+    await page.route(/\/assets\/outbox-badge-[\w-]+\.js$/, (route) =>
+      cut ? route.abort('internetdisconnected') : route.continue(),
+    );
+    const failed = page.waitForEvent('requestfailed', (request) => /outbox-badge-/.test(request.url()));
+    await page.goto('/createtweet');
+    await failed;
+    await page.getByRole('textbox', { name: 'Tweet' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.locator('.outbox-badge').count()).toBe(0);
+    expect(await page.locator('.menu-toggle').isVisible()).toBe(true);
+    cut = false;
+    await context.setOffline(true);
+    await context.setOffline(false);
+    // Before, React.lazy kept the failure: no badge for the rest of the visit, online or not.
+    await page.locator('.outbox-badge').waitFor();
+    await context.close();
+  });
 });
 
 describe('a server error or a page that is not the API', () => {

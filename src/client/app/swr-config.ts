@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Middleware, SWRConfiguration } from 'swr';
 import { ApiError, type ApiClient } from '../lib/api-client.ts';
+import { readerShown } from '../lib/saved-copies.ts';
 
 /**
  * Every read on show is read again the moment the connection returns, never folded into a read
@@ -24,6 +25,22 @@ const readAgainOnReconnect: Middleware = (useSWRNext) => (key, fetcher, config) 
 };
 
 /**
+ * Tells the saved-copy notice which reads a mounted part of the screen shows (a plain read by its
+ * key; a list read page by page, whose key here is its page function, by its first page's path),
+ * so that it speaks only of those.
+ */
+const followReaders: Middleware = (useSWRNext) => (key, fetcher, config) => {
+  let reader: string | null = null;
+  if (typeof key === 'string') reader = key;
+  else if (typeof key === 'function') {
+    const first: unknown = (key as (index: number, previous: null) => unknown)(0, null);
+    if (typeof first === 'string') reader = `list:${first.split('?')[0] ?? first}`;
+  }
+  useEffect(() => (reader === null ? undefined : readerShown(reader)), [reader]);
+  return useSWRNext(key, fetcher, config);
+};
+
+/**
  * SWR settings for weak connections (and data saver): a key is a /api/v1 path; refusals (4xx) are final and not
  * retried, while network and server failures are retried with SWR's backoff, a few times only.
  */
@@ -35,7 +52,7 @@ export function swrConfig(client: ApiClient, { dataSaver = false } = {}): SWRCon
     revalidateOnFocus: !dataSaver,
     // readAgainOnReconnect reads first, at the event; SWR's own read, a moment later, joins it.
     revalidateOnReconnect: !dataSaver,
-    use: [readAgainOnReconnect],
+    use: [followReaders, readAgainOnReconnect],
     dedupingInterval: 5000,
     errorRetryCount: 3,
     shouldRetryOnError: (err: unknown) => !(err instanceof ApiError && err.status < 500),

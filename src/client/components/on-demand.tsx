@@ -1,16 +1,22 @@
-import { useEffect, useState, type ComponentType, type JSX } from 'react';
-import { t } from '../i18n/i18n.ts';
-import { LoadError, Loading } from './status.tsx';
+import { useEffect, useState, type ComponentType, type JSX, type ReactNode } from 'react';
+
+/** What a part shows before its code is here: while it comes, and when it did not come. */
+export interface OnDemandStates {
+  loading: () => ReactNode;
+  failed: (retry: () => void) => ReactNode;
+}
 
 /**
  * A part of a screen whose code is its own file, fetched when the part is first shown (or
  * earlier, by `preload`), so that it is not among what the screen loads before its first paint.
- * Unlike React.lazy, a file that did not come is not kept as a failure: the part says what is
- * missing (offline, or an error) with "Try again", and the next try asks the network again.
+ *
+ * Unlike React.lazy, which keeps a file that did not come as a failure for the rest of the visit,
+ * the part shows `states` (nothing without them) and asks again on "Try again" or when the
+ * connection comes back.
  */
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  words: { loading: () => string; what: () => string },
+  states?: OnDemandStates,
 ): { preload: () => Promise<void>; Part: (props: P) => JSX.Element } {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
@@ -29,6 +35,10 @@ export function onDemand<P extends object>(
     );
     const [failed, setFailed] = useState(false);
     const [attempt, setAttempt] = useState(0);
+    const retry = () => {
+      setFailed(false);
+      setAttempt((n) => n + 1);
+    };
 
     useEffect(() => {
       if (part) return;
@@ -42,20 +52,14 @@ export function onDemand<P extends object>(
       };
     }, [part, attempt]);
 
+    useEffect(() => {
+      if (!failed) return;
+      window.addEventListener('online', retry);
+      return () => window.removeEventListener('online', retry);
+    }, [failed]);
+
     if (part) return <part.Shown {...props} />;
-    if (failed)
-      return (
-        <LoadError
-          // The browser's words for a file that did not come are not for the student.
-          error={new Error(t('status.loadFailed'))}
-          what={words.what()}
-          retry={() => {
-            setFailed(false);
-            setAttempt((n) => n + 1);
-          }}
-        />
-      );
-    return <Loading label={words.loading()} />;
+    return <>{failed ? states?.failed(retry) : states?.loading()}</>;
   }
 
   return { preload: () => get().then(() => undefined), Part };

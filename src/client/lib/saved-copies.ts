@@ -6,13 +6,37 @@ import { usersApi } from '../../shared/endpoints/users.ts';
 // The current user is read on every page; it says nothing about the screen's own data.
 const IGNORED = new Set([usersApi.currentUser.path()]);
 const copies = new Map<string, number>();
+/**
+ * How many mounted parts of the screen show each read: a plain read by its key, a list read page
+ * by page as `list:` and its path (every page of it). A copy counts only while a part shows it: a
+ * part taken off the screen (a video's 404 unmounts its comments) is not read again, and its
+ * mark kept the notice up for good.
+ */
+const readers = new Map<string, number>();
 /** When the oldest saved copy on show was saved (epoch ms), or null when all is fresh. */
 const oldest = createStore<number | null>(null);
 
+const pathOnly = (key: string) => key.split('?')[0] ?? key;
+const onShow = (key: string) => (readers.get(key) ?? 0) > 0 || (readers.get(`list:${pathOnly(key)}`) ?? 0) > 0;
+
 function changed() {
   let next: number | null = null;
-  for (const savedAt of copies.values()) next = next === null ? savedAt : Math.min(next, savedAt);
+  for (const [key, savedAt] of copies) {
+    if (onShow(key)) next = next === null ? savedAt : Math.min(next, savedAt);
+  }
   oldest.set(next);
+}
+
+/** A part of the screen shows `reader` (a read's key, or `list:` and a paged list's path). */
+export function readerShown(reader: string): () => void {
+  readers.set(reader, (readers.get(reader) ?? 0) + 1);
+  changed();
+  return () => {
+    const left = (readers.get(reader) ?? 1) - 1;
+    if (left > 0) readers.set(reader, left);
+    else readers.delete(reader);
+    changed();
+  };
 }
 
 /**
@@ -32,7 +56,7 @@ export function noteRead(path: string, savedAt: string | null): void {
  * once the connection is back.
  */
 export function savedCopyPaths(): Set<string> {
-  return new Set([...copies.keys()].map((path) => path.split('?')[0] ?? path));
+  return new Set([...copies.keys()].filter(onShow).map(pathOnly));
 }
 
 /** Another screen opened: the notice follows its reads from now on. */

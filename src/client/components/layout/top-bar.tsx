@@ -1,16 +1,20 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSession } from '../../lib/session.tsx';
 import { LayoutIcon } from '../icons.tsx';
 import { ConnectionStatus } from '../offline/connection-status.tsx';
+import { onDemand } from '../on-demand.tsx';
 import { showToast } from '../toast/toast-store.ts';
 import { t } from '../../i18n/i18n.ts';
 import type { MessageKey } from '../../i18n/en.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { contactDetails, publicLinks, settingsLink, signedInLinks } from './site-links.ts';
 
-// IndexedDB code comes with it: loaded only for a signed-in user, after the first screen.
-const OutboxBadge = lazy(() => import('../offline/outbox-badge.tsx'));
+// IndexedDB code comes with it: loaded only for a signed-in user, after the first screen. Until
+// it has come (or if the connection dropped first) the top bar goes without it.
+const OutboxBadge = onDemand(() =>
+  import('../offline/outbox-badge.tsx').then((module) => module.default),
+).Part;
 
 /** One menu's links, the open page's marked as current. */
 function NavItems({
@@ -107,11 +111,7 @@ export function TopBar() {
           <span className="brand-name">EduPortal</span>
         </Link>
         <ConnectionStatus />
-        {signedIn ? (
-          <Suspense fallback={null}>
-            <OutboxBadge />
-          </Suspense>
-        ) : null}
+        {signedIn ? <OutboxBadge /> : null}
         <LanguageSwitcher />
         <button
           ref={toggleRef}

@@ -1,4 +1,5 @@
 import { onDemand } from '../../components/on-demand.tsx';
+import { partStates } from '../../components/on-demand-states.tsx';
 import { t } from '../../i18n/i18n.ts';
 
 /**
@@ -8,5 +9,5 @@ import { t } from '../../i18n/i18n.ts';
  */
 export const CommentsOnDemand = onDemand(
   () => import('./comment-section.tsx').then((module) => module.CommentSection),
-  { loading: () => t('comments.loading'), what: () => t('comments.what') },
+  partStates({ loading: () => t('comments.loading'), what: () => t('comments.what') }),
 ).Part;

@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import { onDemand } from '../../components/on-demand.tsx';
+import { partStates } from '../../components/on-demand-states.tsx';
 import { t } from '../../i18n/i18n.ts';
 
 // The lists (/dashbord, /videos, /getvideos) show a player only once a video is chosen, so its
 // code (about 9 KB gzip, with captions, chapters, practice and listen) is not among what those
 // screens load before their first paint: it comes once the list is on screen and the browser is
 // idle, and has almost always arrived by the time a video is tapped.
-const player = onDemand(() => import('./video-player.tsx').then((module) => module.VideoPlayer), {
-  loading: () => t('player.loading'),
-  what: () => t('player.what'),
-});
+const player = onDemand(
+  () => import('./video-player.tsx').then((module) => module.VideoPlayer),
+  partStates({ loading: () => t('player.loading'), what: () => t('player.what') }),
+);
 
 /** The player of the chosen video: at once when its code is here, else once it arrives. */
 export const ChosenPlayer = player.Part;
