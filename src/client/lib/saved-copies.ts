@@ -17,7 +17,8 @@ const readers = new Map<string, number>();
 const oldest = createStore<number | null>(null);
 
 const pathOnly = (key: string) => key.split('?')[0] ?? key;
-const onShow = (key: string) => (readers.get(key) ?? 0) > 0 || (readers.get(`list:${pathOnly(key)}`) ?? 0) > 0;
+const onShow = (key: string) =>
+  (readers.get(key) ?? 0) > 0 || (readers.get(`list:${pathOnly(key)}`) ?? 0) > 0;
 
 function changed() {
   let next: number | null = null;
