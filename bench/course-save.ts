@@ -14,6 +14,7 @@ import { downloadsDb } from '../src/shared/device-db/downloads.ts';
 import { makeClip } from '../tests/helpers/clips.ts';
 import { freePort } from '../tests/helpers/server-process.ts';
 import { median, onPhone, signUp, uploadLesson } from './lesson.ts';
+import { throttleWorkers } from './worker-pace.ts';
 
 const LESSONS = 10;
 /** The paced link: 1.5 Mbit/s, in the bytes per second the DevTools protocol takes. */
@@ -77,7 +78,7 @@ async function pacePage(context: BrowserContext, page: Page): Promise<CDPSession
 async function pace(context: BrowserContext, page: Page): Promise<() => Promise<void>> {
   const cdp = await pacePage(context, page);
   const browserSession = await context.browser()!.newBrowserCDPSession();
-  if ((await throttleWorkers(browserSession, page.url(), PACED)) === 0)
+  if ((await throttleWorkers(browserSession, new URL(page.url()).origin, PACED)) === 0)
     throw new Error('no service worker to pace');
   return async () => {
     await cdp.send('Network.emulateNetworkConditions', {
@@ -89,41 +90,6 @@ async function pace(context: BrowserContext, page: Page): Promise<() => Promise<
     await cdp.detach().catch(() => undefined);
     await browserSession.detach().catch(() => undefined);
   };
-}
-
-/** Sends the conditions to every service worker of the page's origin; answers how many took them. */
-async function throttleWorkers(session: CDPSession, pageUrl: string, conditions: object): Promise<number> {
-  const origin = new URL(pageUrl).origin;
-  const { targetInfos } = await session.send('Target.getTargets');
-  let paced = 0;
-  for (const target of targetInfos) {
-    if (target.type !== 'service_worker' || !target.url.startsWith(origin)) continue;
-    const { sessionId } = await session.send('Target.attachToTarget', {
-      targetId: target.targetId,
-      flatten: false,
-    });
-    // Without flattened sessions, a target's commands travel as messages; each answer is awaited.
-    const call = (id: number, method: string, params: object) =>
-      new Promise<void>((resolve, reject) => {
-        const onMessage = (event: { sessionId?: string; message: string }) => {
-          if (event.sessionId !== sessionId) return;
-          const answer = JSON.parse(event.message) as { id?: number; error?: { message: string } };
-          if (answer.id !== id) return;
-          session.off('Target.receivedMessageFromTarget', onMessage);
-          if (answer.error) reject(new Error(`${method}: ${answer.error.message}`));
-          else resolve();
-        };
-        session.on('Target.receivedMessageFromTarget', onMessage);
-        void session.send('Target.sendMessageToTarget', {
-          sessionId,
-          message: JSON.stringify({ id, method, params }),
-        });
-      });
-    await call(1, 'Network.enable', {});
-    await call(2, 'Network.emulateNetworkConditions', conditions);
-    paced += 1;
-  }
-  return paced;
 }
 
 // The page-side scripts are strings, not functions: tsx would add helpers the page does not have.

@@ -1,6 +1,6 @@
 // A student's first visit as a cheap phone on a weak link makes it: 412x915, 400 ms round trip,
 // 400 kbit/s both ways, a CPU four times slower, nothing cached, the service worker allowed (it
-// installs during the visit, as it would for a real student). Measured in real Chromium
+// installs during the visit, as it would for a real student, on the same paced link). Measured in real Chromium
 // (playwright-core), the app beside a bare React "hello" page served by the same server process
 // kind in the same run (the baseline).
 // On its own: `npx tsx bench/first-visit.ts` (builds what is stale; FIRST_VISIT_RUNS for more runs
@@ -18,6 +18,7 @@ import { buildIfStale, root as ownRoot } from '../scripts/lib/build.mjs';
 import { findChromium } from '../scripts/lib/chromium.mjs';
 import { serverEnv } from '../scripts/lib/services.mjs';
 import { freePort } from '../tests/helpers/server-process.ts';
+import { paceNewWorkers } from './worker-pace.ts';
 
 const RUNS = Number(process.env.FIRST_VISIT_RUNS ?? 3);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -58,16 +59,18 @@ const watchContent = (selector: string) => `(() => {
   requestAnimationFrame(check);
 })();`;
 
+/** The weak link: 400 ms round trip, 400 kbit/s both ways. */
+const LINK = {
+  offline: false,
+  latency: 400,
+  downloadThroughput: (400 * 1000) / 8,
+  uploadThroughput: (400 * 1000) / 8,
+};
+
 async function throttle(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  const bytesPerSecond = (400 * 1000) / 8;
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 400,
-    downloadThroughput: bytesPerSecond,
-    uploadThroughput: bytesPerSecond,
-  });
+  await cdp.send('Network.emulateNetworkConditions', LINK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   return cdp;
 }
@@ -82,7 +85,9 @@ async function visit(
   // A string, not a function: tsx's helpers would not exist in the page.
   await page.addInitScript(watchContent(selector));
   const cdp = await throttle(page);
-  // The worker's own requests, read from its DevTools target (throttled like the page's).
+  // The worker shares the same link: paced from its first line (worker-pace.ts).
+  const workers = await paceNewWorkers(context.browser()!, LINK);
+  // The worker's own requests, read from its DevTools target.
   const workerRequests: Array<{ at: number; bytes: number }> = [];
   const pageRequests: Array<{ at: number; bytes: number }> = [];
   const start = Date.now();
@@ -124,7 +129,10 @@ async function visit(
   const left = 40_000 - (Date.now() - start);
   if (left > 0) await new Promise((r) => setTimeout(r, left));
   await cdp.detach().catch(() => undefined);
+  await workers.stop();
   await page.close();
+  if (workerRequests.length > 0 && workers.paced() === 0)
+    throw new Error(`the service worker of ${url} downloaded unpaced`);
   const sum = (list: Array<{ bytes: number }>) => list.reduce((n, r) => n + r.bytes, 0);
   return {
     contentMs,

@@ -26,6 +26,19 @@ async function open(page: Page, url: string, title: string) {
 
 /** Scrolls through the page so that lazy images load, then reports those that did not. */
 async function brokenImages(page: Page): Promise<string[]> {
+  // The page may draw a list again while it is walked (its read answered again, a carousel's
+  // code arriving): an image taken off the page meanwhile fails the walk, which then starts over
+  // with the images the page has now. A broken image is reported whatever the pass.
+  for (let pass = 1; ; pass++) {
+    try {
+      return await walkImages(page);
+    } catch (error) {
+      if (pass === 3 || !String(error).includes('not attached to the DOM')) throw error;
+    }
+  }
+}
+
+async function walkImages(page: Page): Promise<string[]> {
   const images = page.locator('img:not([inert] img)');
   const count = await images.count();
   const broken: string[] = [];
