@@ -86,7 +86,7 @@ async function visit(
   await page.addInitScript(watchContent(selector));
   const cdp = await throttle(page);
   // The worker shares the same link: paced from its first line (worker-pace.ts).
-  const workers = await paceNewWorkers(context.browser()!, LINK);
+  const workers = await paceNewWorkers(cdp, LINK);
   // The worker's own requests, read from its DevTools target.
   const workerRequests: Array<{ at: number; bytes: number }> = [];
   const pageRequests: Array<{ at: number; bytes: number }> = [];
@@ -129,10 +129,13 @@ async function visit(
   const left = 40_000 - (Date.now() - start);
   if (left > 0) await new Promise((r) => setTimeout(r, left));
   await cdp.detach().catch(() => undefined);
-  await workers.stop();
   await page.close();
   if (workerRequests.length > 0 && workers.paced() === 0)
     throw new Error(`the service worker of ${url} downloaded unpaced`);
+  const ends = workerRequests.map((r) => r.at);
+  process.stderr.write(
+    `  ${workers.paced()} service worker(s) paced; ${ends.length} worker requests, ended ${ends.length ? Math.min(...ends) : 0} to ${ends.length ? Math.max(...ends) : 0} ms\n`,
+  );
   const sum = (list: Array<{ bytes: number }>) => list.reduce((n, r) => n + r.bytes, 0);
   return {
     contentMs,

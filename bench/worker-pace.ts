@@ -1,7 +1,7 @@
 // DevTools' network throttling is per target, and a page's does not reach its service worker:
 // a bench that paces only the page lets the worker download at full speed beside it, and then
 // says nothing true of how the two share a weak link. These pace the worker too.
-import type { Browser, CDPSession } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
 
 /** A command to a target reached through a browser session (not flattened), its answer awaited. */
 function callTarget(session: CDPSession, sessionId: string, id: number, method: string, params: object) {
@@ -44,40 +44,37 @@ export async function throttleWorkers(
 }
 
 /**
- * Paces every service worker that starts from now on, before its first line runs: each is held
- * at start (DevTools' "wait for debugger"), given the conditions, then let go, so not one of its
- * requests (the install's downloads) passes unpaced. Answers how many were paced, and a stop.
+ * Paces every service worker the page starts from now on, before its first line runs: the page's
+ * DevTools session attaches to each (a page's auto-attach reaches the service workers of its
+ * origin; a browser-level one would need flattened sessions, which Playwright's do not carry),
+ * holds it at start ("wait for debugger"), gives it the conditions, then lets it go, so that not
+ * one of its requests (the install's downloads) passes unpaced. Answers how many were paced.
  */
 export async function paceNewWorkers(
-  browser: Browser,
+  pageSession: CDPSession,
   conditions: object,
-): Promise<{ paced: () => number; stop: () => Promise<void> }> {
-  const session = await browser.newBrowserCDPSession();
+): Promise<{ paced: () => number }> {
   let paced = 0;
-  session.on('Target.attachedToTarget', (event) => {
+  pageSession.on('Target.attachedToTarget', (event) => {
     const { sessionId, targetInfo, waitingForDebugger } = event;
     const release = () =>
       waitingForDebugger
-        ? callTarget(session, sessionId, 3, 'Runtime.runIfWaitingForDebugger', {})
+        ? callTarget(pageSession, sessionId, 3, 'Runtime.runIfWaitingForDebugger', {})
         : Promise.resolve();
     if (targetInfo.type !== 'service_worker') {
       void release().catch(() => undefined);
       return;
     }
-    void callTarget(session, sessionId, 1, 'Network.enable', {})
-      .then(() => callTarget(session, sessionId, 2, 'Network.emulateNetworkConditions', conditions))
+    void callTarget(pageSession, sessionId, 1, 'Network.enable', {})
+      .then(() => callTarget(pageSession, sessionId, 2, 'Network.emulateNetworkConditions', conditions))
       .then(() => (paced += 1))
       .finally(() => release())
       .catch(() => undefined);
   });
-  await session.send('Target.setAutoAttach', {
+  await pageSession.send('Target.setAutoAttach', {
     autoAttach: true,
     waitForDebuggerOnStart: true,
     flatten: false,
-    filter: [{ type: 'service_worker', exclude: false }, { exclude: true }],
   });
-  return {
-    paced: () => paced,
-    stop: () => session.detach().catch(() => undefined),
-  };
+  return { paced: () => paced };
 }
