@@ -251,7 +251,8 @@ describe('the player’s controls', { timeout: 20_000 }, () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    const panel = screen.getByRole('region', { name: 'Transcript' });
+    // The panel's code is a file of its own, fetched when it is first opened.
+    const panel = await screen.findByRole('region', { name: 'Transcript' });
     expect(toggle.getAttribute('aria-controls')).toBe(panel.id);
     expect(within(panel).getByRole('searchbox', { name: 'Search in transcript' })).toBeTruthy();
     // jsdom loads no track: the panel says it is loading rather than showing nothing.

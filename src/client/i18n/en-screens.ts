@@ -425,6 +425,7 @@ export const enScreens = {
   'player.transcript': 'Transcript',
   'player.transcriptSearch': 'Search in transcript',
   'player.transcriptLoading': 'Loading the transcript…',
+  'player.transcriptWhat': 'the transcript',
   'player.transcriptFailed': 'The transcript could not be loaded. Connect, or save the lesson, to read it.',
   'player.transcriptNoMatch': 'No line has these words.',
   'player.transcriptMore': 'Show more lines ({n} left)',

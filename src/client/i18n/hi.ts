@@ -527,6 +527,7 @@ export const hi: Catalogue = {
   'player.transcript': 'ट्रांसक्रिप्ट',
   'player.transcriptSearch': 'ट्रांसक्रिप्ट में खोजें',
   'player.transcriptLoading': 'ट्रांसक्रिप्ट लोड हो रहा है…',
+  'player.transcriptWhat': 'ट्रांसक्रिप्ट',
   'player.transcriptFailed': 'ट्रांसक्रिप्ट लोड नहीं हो सका। इसे पढ़ने के लिए इंटरनेट से जुड़ें, या पाठ सहेजें।',
   'player.transcriptNoMatch': 'किसी पंक्ति में ये शब्द नहीं हैं।',
   'player.transcriptMore': 'और पंक्तियाँ दिखाएँ ({n} बाकी)',

@@ -2,7 +2,7 @@ import { useParams } from '@tanstack/react-router';
 import { useVideo } from '../api/videos.ts';
 import { Screen } from '../components/screen.tsx';
 import { isNotFound, LoadError, Loading } from '../components/status.tsx';
-import { CommentSection, WaitingComments } from '../features/comments/comment-section.tsx';
+import { CommentsOnDemand, WaitingCommentsOnDemand } from '../features/comments/comments-on-demand.tsx';
 import { useForgetDeleted } from '../features/videos/forget-deleted.ts';
 import { VideoPlayer } from '../features/videos/video-player.tsx';
 import { t } from '../i18n/i18n.ts';
@@ -23,7 +23,7 @@ export default function VideoRoute() {
         {isNotFound(error) ? (
           <>
             <p>{t('video.gone')}</p>
-            <WaitingComments videoId={videoId} />
+            <WaitingCommentsOnDemand videoId={videoId} />
           </>
         ) : (
           <LoadError error={error} retry={() => void mutate()} />
@@ -43,7 +43,7 @@ export default function VideoRoute() {
     // the page is, so the title is not said twice. The tab shows the title.
     <Screen title={t('title.video')} titleHidden tabTitle={data.title}>
       <VideoPlayer video={data}>
-        <CommentSection videoId={data._id} />
+        <CommentsOnDemand videoId={data._id} />
       </VideoPlayer>
     </Screen>
   );

@@ -29,10 +29,20 @@ import { CaptionsSelect, CaptionTracks, useTrackModes, type CaptionTrack } from 
 import { Practice } from './practice.tsx';
 import { ResumeNotice, useResume } from './resume.tsx';
 import { applySpeed, SpeedSelect, useSpeedOn } from './speed.tsx';
-import { TranscriptPanel } from './transcript.tsx';
 import './videos.css';
 import './player-controls.css';
 import { addToHistory } from '../../api/account.ts';
+import { onDemand } from '../../components/on-demand.tsx';
+import { partStates } from '../../components/on-demand-states.tsx';
+
+// The transcript shows only when asked for, so its code (about 2 KB gzip) is a file of its own,
+// fetched when it is first opened, or as soon as the lesson is saved on the device, so that it
+// opens offline too (as the practice's code does).
+const transcript = onDemand(
+  () => import('./transcript.tsx').then((module) => module.TranscriptPanel),
+  partStates({ loading: () => t('player.transcriptLoading'), what: () => t('player.transcriptWhat') }),
+);
+const TranscriptPanel = transcript.Part;
 
 /**
  * What making the smaller copies has come to, in true words: a job still in the queue has not
@@ -141,6 +151,10 @@ export function VideoPlayer({
   const onDevice = online || savedCopy !== undefined;
 
   const { captions, chapters } = extrasOf(video);
+  const savedHere = saved?.state === 'saved';
+  useEffect(() => {
+    if (savedHere && captions.length > 0) void transcript.preload().catch(() => undefined);
+  }, [savedHere, captions.length]);
   const shownCaptions = captionsFor(captions, lastCaptions);
   // The transcript reads the captions on show, or the first track while they are Off.
   const transcriptTrack = shownCaptions ?? captions[0];
