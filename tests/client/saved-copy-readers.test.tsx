@@ -104,4 +104,28 @@ describe('the saved-copy notice follows the reads on show', () => {
     await settle();
     expect(oldestShown).toBeNull();
   });
+
+  it('tells a list from the same list searched: the old search taken off the screen counts no more', async () => {
+    // Offline on /videos, the list came from the saved copy; a search shows another list of
+    // the same path, and the address stays /videos (the notice forgets on a new address only).
+    savedAt.set('/videos?q=maths', MORNING);
+    function Searched({ q }: { q: string }) {
+      usePagedList(`/videos?q=${q}`);
+      return <Notice />;
+    }
+    const view = render(
+      <SWRConfig value={{ ...swrConfig(client), provider: () => new Map() }}>
+        <Searched q="maths" />
+      </SWRConfig>,
+    );
+    await settle();
+    expect(oldestShown).toBe(Date.parse(MORNING));
+    view.rerender(
+      <SWRConfig value={{ ...swrConfig(client), provider: () => new Map() }}>
+        <Searched q="fractions" />
+      </SWRConfig>,
+    );
+    await settle();
+    expect(oldestShown).toBeNull();
+  });
 });

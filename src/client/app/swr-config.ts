@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { Middleware, SWRConfiguration } from 'swr';
 import { ApiError, type ApiClient } from '../lib/api-client.ts';
-import { readerShown } from '../lib/saved-copies.ts';
+import { listOf, readerShown } from '../lib/saved-copies.ts';
 
 /**
  * Every read on show is read again the moment the connection returns, never folded into a read
@@ -26,15 +26,21 @@ const readAgainOnReconnect: Middleware = (useSWRNext) => (key, fetcher, config) 
 
 /**
  * Tells the saved-copy notice which reads a mounted part of the screen shows (a plain read by its
- * key; a list read page by page, whose key here is its page function, by its first page's path),
+ * key; a list read page by page, whose key here is its page function, by its first page's key
+ * without the page),
  * so that it speaks only of those.
  */
 const followReaders: Middleware = (useSWRNext) => (key, fetcher, config) => {
   let reader: string | null = null;
   if (typeof key === 'string') reader = key;
   else if (typeof key === 'function') {
-    const first: unknown = (key as (index: number, previous: null) => unknown)(0, null);
-    if (typeof first === 'string') reader = `list:${first.split('?')[0] ?? first}`;
+    // The app's only function keys are paged lists' (usePagedList): page 1's key names the list.
+    try {
+      const first: unknown = (key as (index: number, previous: null) => unknown)(0, null);
+      if (typeof first === 'string') reader = `list:${listOf(first)}`;
+    } catch {
+      // A key that cannot be made yet reads nothing yet, for SWR too.
+    }
   }
   useEffect(() => (reader === null ? undefined : readerShown(reader)), [reader]);
   return useSWRNext(key, fetcher, config);

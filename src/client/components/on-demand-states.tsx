@@ -1,4 +1,3 @@
-import { t } from '../i18n/i18n.ts';
 import type { OnDemandStates } from './on-demand.tsx';
 import { LoadError, Loading } from './status.tsx';
 
@@ -9,6 +8,8 @@ import { LoadError, Loading } from './status.tsx';
 export const partStates = (words: { loading: () => string; what: () => string }): OnDemandStates => ({
   loading: () => <Loading label={words.loading()} />,
   failed: (retry) => (
-    <LoadError error={new Error(t('status.loadFailed'))} what={words.what()} retry={retry} />
+    // No error of its own: the browser's words for a file that did not come are not for the
+    // student, and an Error here would be read as the server's refusal.
+    <LoadError error={null} what={words.what()} retry={retry} />
   ),
 });

@@ -52,11 +52,23 @@ export function onDemand<P extends object>(
       };
     }, [part, attempt]);
 
+    // Asked again when the connection returns, and, while the browser says it is online, after
+    // 1 s, doubling to 30 s: the 'online' event often comes before the network can be used, and a
+    // part with no "Try again" (the badge) would otherwise wait for the next event.
+    const [waits, setWaits] = useState(0);
     useEffect(() => {
       if (!failed) return;
-      window.addEventListener('online', retry);
-      return () => window.removeEventListener('online', retry);
-    }, [failed]);
+      const again = () => {
+        setWaits((n) => n + 1);
+        retry();
+      };
+      window.addEventListener('online', again);
+      const timer = navigator.onLine ? setTimeout(again, Math.min(1000 * 2 ** waits, 30_000)) : undefined;
+      return () => {
+        window.removeEventListener('online', again);
+        clearTimeout(timer);
+      };
+    }, [failed, waits]);
 
     if (part) return <part.Shown {...props} />;
     return <>{failed ? states?.failed(retry) : states?.loading()}</>;

@@ -8,7 +8,7 @@ const IGNORED = new Set([usersApi.currentUser.path()]);
 const copies = new Map<string, number>();
 /**
  * How many mounted parts of the screen show each read: a plain read by its key, a list read page
- * by page as `list:` and its path (every page of it). A copy counts only while a part shows it: a
+ * by page as `list:` and the list's key (`listOf`: every page of it). A copy counts only while a part shows it: a
  * part taken off the screen (a video's 404 unmounts its comments) is not read again, and its
  * mark kept the notice up for good.
  */
@@ -17,8 +17,22 @@ const readers = new Map<string, number>();
 const oldest = createStore<number | null>(null);
 
 const pathOnly = (key: string) => key.split('?')[0] ?? key;
-const onShow = (key: string) =>
-  (readers.get(key) ?? 0) > 0 || (readers.get(`list:${pathOnly(key)}`) ?? 0) > 0;
+
+/**
+ * The list a page's key belongs to: the key without its `page` and `limit`, so that
+ * `/videos?q=maths&page=2&limit=20` is a page of `/videos?q=maths`, and not of `/videos`.
+ */
+export function listOf(key: string): string {
+  const at = key.indexOf('?');
+  if (at < 0) return key;
+  const query = new URLSearchParams(key.slice(at + 1));
+  query.delete('page');
+  query.delete('limit');
+  const rest = query.toString();
+  return rest ? `${key.slice(0, at)}?${rest}` : key.slice(0, at);
+}
+
+const onShow = (key: string) => (readers.get(key) ?? 0) > 0 || (readers.get(`list:${listOf(key)}`) ?? 0) > 0;
 
 function changed() {
   let next: number | null = null;
@@ -28,7 +42,7 @@ function changed() {
   oldest.set(next);
 }
 
-/** A part of the screen shows `reader` (a read's key, or `list:` and a paged list's path). */
+/** A part of the screen shows `reader` (a read's key, or `list:` and a paged list's key). */
 export function readerShown(reader: string): () => void {
   readers.set(reader, (readers.get(reader) ?? 0) + 1);
   changed();

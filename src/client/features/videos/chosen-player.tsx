@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { onDemand } from '../../components/on-demand.tsx';
 import { partStates } from '../../components/on-demand-states.tsx';
 import { t } from '../../i18n/i18n.ts';
+// The player's styles come with the list: a retried file would not bring them again (Vite keeps
+// a stylesheet that failed as asked for), and the player would show unstyled.
+import './player-controls.css';
 
 // The lists (/dashbord, /videos, /getvideos) show a player only once a video is chosen, so its
 // code (about 9 KB gzip, with captions, chapters, practice and listen) is not among what those
