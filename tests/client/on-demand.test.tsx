@@ -28,6 +28,7 @@ function handLoader() {
 describe('a part of a screen loaded on demand', () => {
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.useRealTimers();
   });
 
   it('says it is loading, then shows the part with its props, asking the network once', async () => {
@@ -119,39 +120,31 @@ describe('a part of a screen loaded on demand', () => {
     // The 'online' event often comes before the network can be used: the badge, which has no
     // "Try again", must not wait for the next event.
     vi.useFakeTimers();
-    try {
-      const { load, requests } = handLoader();
-      const { Part } = onDemand(load);
-      render(<Part name="Asha" />);
-      await act(async () => requests[0]!.reject());
-      await act(async () => vi.advanceTimersByTime(999));
-      expect(load).toHaveBeenCalledTimes(1);
-      await act(async () => vi.advanceTimersByTime(1));
-      expect(load).toHaveBeenCalledTimes(2);
-      await act(async () => requests[1]!.reject());
-      await act(async () => vi.advanceTimersByTime(1999));
-      expect(load).toHaveBeenCalledTimes(2);
-      await act(async () => vi.advanceTimersByTime(1));
-      expect(load).toHaveBeenCalledTimes(3);
-      await act(async () => requests[2]!.resolve());
-      expect(screen.getByText('Hello, Asha')).toBeTruthy();
-    } finally {
-      vi.useRealTimers();
-    }
+    const { load, requests } = handLoader();
+    const { Part } = onDemand(load);
+    render(<Part name="Asha" />);
+    await act(async () => requests[0]!.reject());
+    await act(async () => vi.advanceTimersByTime(999));
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(load).toHaveBeenCalledTimes(2);
+    await act(async () => requests[1]!.reject());
+    await act(async () => vi.advanceTimersByTime(1999));
+    expect(load).toHaveBeenCalledTimes(2);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(load).toHaveBeenCalledTimes(3);
+    await act(async () => requests[2]!.resolve());
+    expect(screen.getByText('Hello, Asha')).toBeTruthy();
   });
 
   it('offline, waits for the connection rather than asking on a timer', async () => {
     vi.useFakeTimers();
-    try {
-      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-      const { load, requests } = handLoader();
-      const { Part } = onDemand(load);
-      render(<Part name="Asha" />);
-      await act(async () => requests[0]!.reject());
-      await act(async () => vi.advanceTimersByTime(60_000));
-      expect(load).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-    }
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { load, requests } = handLoader();
+    const { Part } = onDemand(load);
+    render(<Part name="Asha" />);
+    await act(async () => requests[0]!.reject());
+    await act(async () => vi.advanceTimersByTime(60_000));
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

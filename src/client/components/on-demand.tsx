@@ -34,6 +34,8 @@ export function onDemand<P extends object>(
       loaded ? { Shown: loaded } : undefined,
     );
     const [failed, setFailed] = useState(false);
+    // Each try of the file, the first one included: what asks again counts up, which also spaces
+    // the tries made by themselves.
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
       setFailed(false);
@@ -55,20 +57,15 @@ export function onDemand<P extends object>(
     // Asked again when the connection returns, and, while the browser says it is online, after
     // 1 s, doubling to 30 s: the 'online' event often comes before the network can be used, and a
     // part with no "Try again" (the badge) would otherwise wait for the next event.
-    const [waits, setWaits] = useState(0);
     useEffect(() => {
       if (!failed) return;
-      const again = () => {
-        setWaits((n) => n + 1);
-        retry();
-      };
-      window.addEventListener('online', again);
-      const timer = navigator.onLine ? setTimeout(again, Math.min(1000 * 2 ** waits, 30_000)) : undefined;
+      window.addEventListener('online', retry);
+      const timer = navigator.onLine ? setTimeout(retry, Math.min(1000 * 2 ** attempt, 30_000)) : undefined;
       return () => {
-        window.removeEventListener('online', again);
+        window.removeEventListener('online', retry);
         clearTimeout(timer);
       };
-    }, [failed, waits]);
+    }, [failed, attempt]);
 
     if (part) return <part.Shown {...props} />;
     return <>{failed ? states?.failed(retry) : states?.loading()}</>;

@@ -4,7 +4,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { autoplayOptions, carouselTiming } from './carousel-settings.ts';
-import { whenIdle } from './idle.ts';
+import { whenIdle } from '../../lib/idle.ts';
 import { MinimumDrag } from './minimum-drag.ts';
 
 interface CarouselEngineProps {

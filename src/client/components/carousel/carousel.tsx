@@ -11,7 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { carouselOptions, itemsPerView, type Breakpoint } from './carousel-settings.ts';
-import { whenIdle } from './idle.ts';
+import { whenIdle } from '../../lib/idle.ts';
 import { usePrefersReducedMotion, useWindowWidth } from './use-media.ts';
 import './carousel.css';
 import { formatNumber, t } from '../../i18n/i18n.ts';

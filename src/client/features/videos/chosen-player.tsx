@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { onDemand } from '../../components/on-demand.tsx';
 import { partStates } from '../../components/on-demand-states.tsx';
 import { t } from '../../i18n/i18n.ts';
+import { whenIdle } from '../../lib/idle.ts';
 // The player's styles come with the list: a retried file would not bring them again (Vite keeps
 // a stylesheet that failed as asked for), and the player would show unstyled.
 import './player-controls.css';
@@ -25,12 +26,6 @@ export const ChosenPlayer = player.Part;
 export function usePlayerSoon(ready: boolean): void {
   useEffect(() => {
     if (!ready) return;
-    const start = () => void player.preload().catch(() => undefined);
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(start, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(start, 0);
-    return () => clearTimeout(id);
+    return whenIdle(() => void player.preload().catch(() => undefined), 3000);
   }, [ready]);
 }
