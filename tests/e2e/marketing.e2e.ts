@@ -27,13 +27,15 @@ async function open(page: Page, url: string, title: string) {
 /** Scrolls through the page so that lazy images load, then reports those that did not. */
 async function brokenImages(page: Page): Promise<string[]> {
   // The page may draw a list again while it is walked (its read answered again, a carousel's
-  // code arriving): an image taken off the page meanwhile fails the walk, which then starts over
-  // with the images the page has now. A broken image is reported whatever the pass.
+  // code arriving): an image taken off the page meanwhile, or no longer there, fails the walk,
+  // which then starts over with the images the page has now. A broken image is reported
+  // whatever the pass.
   for (let pass = 1; ; pass++) {
     try {
       return await walkImages(page);
     } catch (error) {
-      if (pass === 3 || !String(error).includes('not attached to the DOM')) throw error;
+      const redrawn = /not attached to the DOM|Timeout \d+ms exceeded/.test(String(error));
+      if (pass === 3 || !redrawn) throw error;
     }
   }
 }
@@ -44,7 +46,9 @@ async function walkImages(page: Page): Promise<string[]> {
   const broken: string[] = [];
   for (let i = 0; i < count; i++) {
     const img = images.nth(i);
-    await img.scrollIntoViewIfNeeded();
+    // An image the page took away (the list drawn again with fewer) is waited for 5 s, then the
+    // pass starts over with the images the page has now.
+    await img.scrollIntoViewIfNeeded({ timeout: 5000 });
     await img.evaluate((el: HTMLImageElement) => (el.complete ? undefined : el.decode().catch(() => {})));
     const state = await img.evaluate((el: HTMLImageElement) => ({
       src: el.currentSrc,
