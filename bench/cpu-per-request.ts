@@ -59,6 +59,9 @@ async function measure(main: string, config: DatabaseConfig, dataDir: string) {
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
     // The other build may not know this build's migrations: the database is migrated beforehand.
     MIGRATE_AT_START: 'false',
+    // Every answer made, so that builds compare by the work of the list itself (a build that
+    // does not know the setting ignores it).
+    ANSWER_CACHE_MB: '0',
   };
   if (config.kind === 'postgres') env.DATABASE_URL = config.connectionString;
   const child = spawn(process.execPath, [main], {

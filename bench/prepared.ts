@@ -35,6 +35,8 @@ export async function preparedSection(
           DATABASE_PREPARED_STATEMENTS: prepared,
           // The list alone: no renditions queued for the seeded videos, nor made meanwhile.
           FFMPEG_PATH: '/nonexistent/ffmpeg',
+          // Every answer made, so the statements are what is measured (docs/api.md, "Caching").
+          ANSWER_CACHE_MB: '0',
         },
         { dataDir },
       );

@@ -209,6 +209,65 @@ async function apiSection(kind: DatabaseConfig['kind'], label: string) {
         `  ${e.name}: ${fmt(r.rps)} req/s, p99 ${r.p99} ms (trivial route ${fmt(before.rps)} before, ${fmt(after.rps)} after)\n`,
       );
     }
+    // The list's answers are kept against the database's state (docs/api.md, "Caching"), and the
+    // rows above write nothing while they read. Two more rows say what that is worth: the list
+    // while a student's like is toggled every 50 ms (each moves the state, so answers are made
+    // again), and the list on a second server that keeps no answers (the list's own cost).
+    if (!API_ROWS || API_ROWS.some((w) => 'GET /videos'.includes(w))) {
+      const liker = await signIn(server, 'user2');
+      let writes = 0;
+      let liked = false;
+      const ticker = setInterval(() => {
+        liked = !liked;
+        void fetch(`${server.url}/api/v1/likes/toggle/v/v3`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${liker}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ liked }),
+        }).then((res) => {
+          if (res.ok) writes += 1;
+        });
+      }, 50);
+      const before = await load(`${server.url}/api/v1/healthcheck`, { seconds: SECONDS });
+      let r: LoadResult;
+      const startedWrites = writes;
+      try {
+        r = await load(`${server.url}/api/v1/videos`, { seconds: SECONDS, headers: auth });
+      } finally {
+        clearInterval(ticker);
+      }
+      const wrote = writes - startedWrites;
+      const after = await load(`${server.url}/api/v1/healthcheck`, { seconds: SECONDS });
+      results.push({
+        name: `GET /videos, a like toggled every 50 ms meanwhile (${fmt(wrote / SECONDS, 1)} writes/s)`,
+        r,
+        base: { before: before.rps, after: after.rps, rps: (before.rps + after.rps) / 2 },
+        budget: { p99: 30, ratio: 0.4 },
+      });
+      process.stdout.write(
+        `  GET /videos with writes: ${fmt(r.rps)} req/s, p99 ${r.p99} ms (${wrote} writes)\n`,
+      );
+
+      const afresh = await startServerProcess({ ...env, ANSWER_CACHE_MB: '0', DATA_DIR: dataDir });
+      try {
+        const token2 = await signIn(afresh, 'user1');
+        await load(`${afresh.url}/api/v1/videos`, { seconds: 2 });
+        const b = await load(`${afresh.url}/api/v1/healthcheck`, { seconds: SECONDS });
+        const a = await load(`${afresh.url}/api/v1/videos`, {
+          seconds: SECONDS,
+          headers: { authorization: `Bearer ${token2}` },
+        });
+        const c = await load(`${afresh.url}/api/v1/healthcheck`, { seconds: SECONDS });
+        results.push({
+          name: 'GET /videos, no answers kept (`ANSWER_CACHE_MB=0`, a second server)',
+          r: a,
+          base: { before: b.rps, after: c.rps, rps: (b.rps + c.rps) / 2 },
+          budget: { p99: 30, ratio: 0.4 },
+        });
+        process.stdout.write(`  GET /videos, none kept: ${fmt(a.rps)} req/s, p99 ${a.p99} ms\n`);
+      } finally {
+        await afresh.stop();
+      }
+    }
     const rss = peakRssMb(server.child.pid);
 
     say(
@@ -227,7 +286,7 @@ async function apiSection(kind: DatabaseConfig['kind'], label: string) {
     }
     say(`\nPeak server memory (RSS high-water mark) over the whole run: ${rss ?? 'unknown'} MB.`);
     say(
-      'Budgets: `GET /videos` and the deep comment page under 30 ms at p99 and at least 40% of the trivial route.',
+      'Budgets: `GET /videos` and the deep comment page under 30 ms at p99 and at least 40% of the trivial route; the two `GET /videos` rows after the first are judged by the same budget.',
     );
 
     if (kind === 'sqlite' && !API_ROWS) await mediaSection(server, dataDir);

@@ -55,6 +55,7 @@ import { VideosService } from './modules/videos/videos.service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerHttpCache } from './plugins/http-cache.ts';
+import { registerAnswerCache } from './plugins/answer-cache.ts';
 import { registerIdempotency, scheduleIdempotencyPurge } from './plugins/idempotency.ts';
 import { registerInstanceHeader } from './plugins/instance.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
@@ -170,6 +171,14 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
       registerIdempotency(api, idempotency);
       scheduleIdempotencyPurge(api, idempotency, db.exclusive);
       await registerUploads(api, Math.max(config.maxImageBytes, config.maxVideoBytes));
+      // After the rate limits' and the HTTP cache's hooks: a kept answer is still counted against
+      // its caller's limits, and keeps the ETag those hooks made.
+      if (config.answerCacheMb > 0) {
+        registerAnswerCache(api, {
+          readState: () => db.readState(),
+          maxBytes: config.answerCacheMb * 1024 * 1024,
+        });
+      }
 
       await api.register(healthRoutes, {
         ping: () => db.ping(),

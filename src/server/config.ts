@@ -91,6 +91,7 @@ const envSchema = z.object({
   RENDITION_TIMEOUT_MINUTES: positiveInt(120, 24 * 60),
   JOB_LEASE_SECONDS: positiveInt(60, 3600),
   SEARCH_CACHE_SECONDS: wholeNumber(10, 3600, 0),
+  ANSWER_CACHE_MB: wholeNumber(16, 1024, 0),
   INSTANCE_ID: optional.refine((v) => v === undefined || /^[\x21-\x7e]{1,64}$/.test(v), {
     message: 'must be 1 to 64 visible ASCII characters (it is sent in the X-Instance header)',
   }),
@@ -188,6 +189,8 @@ export interface Config {
   jobLeaseSeconds: number;
   /** How long a search's ranking is reused for the same words and page (0: never); docs/api.md, "Search". */
   searchCacheSeconds: number;
+  /** How many MB of list answers are kept against the database's state (0: none); docs/api.md, "Caching". */
+  answerCacheMb: number;
   /** Names this process in the X-Instance header of every answer (docs/api.md, "Instances"). */
   instanceId: string;
   /** Rate-limit counters in Redis, shared by every instance; unset keeps them in this process. */
@@ -290,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    answerCacheMb: e.ANSWER_CACHE_MB,
     instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${process.pid}`,
     redisUrl: e.REDIS_URL,
     migrateAtStart: e.MIGRATE_AT_START,

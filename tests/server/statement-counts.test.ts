@@ -150,6 +150,7 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
   let ana: SignedIn;
   let ids: Ids;
   let collecting: string[] | undefined;
+  let keeping: FastifyInstance;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -171,6 +172,9 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
           // Every search ranked afresh: a ranking reused within the window (search-remembered
           // tests) skips the statement that finds the matches, and the count is of the full path.
           SEARCH_CACHE_SECONDS: '0',
+          // The route's own statements: the kept answers are counted by their own tests below,
+          // on a second app over the same database with them on, as they are by default.
+          ANSWER_CACHE_MB: '0',
         },
         database.dir,
       ),
@@ -178,6 +182,12 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
     };
     app = await buildApp({ config, db: counted, logger: false });
     await app.ready();
+    keeping = await buildApp({
+      config: { ...config, answerCacheMb: loadConfig({}, database.dir).answerCacheMb },
+      db: counted,
+      logger: false,
+    });
+    await keeping.ready();
 
     ana = await registerAndSignIn(app, 'ana');
     const bob = await registerAndSignIn(app, 'bob');
@@ -307,15 +317,16 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
 
   afterAll(async () => {
     await app?.close();
+    await keeping?.close();
     await counted?.close();
     await database?.destroy();
   });
 
-  const statementsOf = async (url: string) => {
+  const statementsOf = async (url: string, on = app) => {
     const statements: string[] = [];
     collecting = statements;
     try {
-      const res = await app.inject({ method: 'GET', url, headers: bearer(ana) });
+      const res = await on.inject({ method: 'GET', url, headers: bearer(ana) });
       return { res, statements };
     } finally {
       collecting = undefined;
@@ -332,6 +343,45 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
         if (data.docs) expect(data.docs.length).toBeGreaterThan(0);
         expect(statements, statements.join('\n')).toHaveLength(c.statements);
       }
+    });
+  }
+
+  /** The routes whose answers are kept, as the app declares them, named as OpenAPI names them. */
+  const keptRoutes = () =>
+    new Set(keeping.servedRoutes.filter((r) => r.keepsAnswers).map((r) => r.url.replace(/:(\w+)/g, '{$1}')));
+
+  it('declares kept answers only on routes counted here, and on the video list', () => {
+    const kept = keptRoutes();
+    expect(kept.has('/api/v1/videos')).toBe(true);
+    const counted = new Set(CASES.map((c) => c.route));
+    expect([...kept].filter((r) => !counted.has(r))).toEqual([]);
+  });
+
+  for (const c of CASES) {
+    it(`GET ${c.url({ ana: ':ana', bob: ':bob', video: ':video', course: ':course' })}, answers kept: once ${c.statements + 1}, then 2 until a write`, async (ctx) => {
+      // Shown as skipped, not passed, for a route that does not keep its answers.
+      if (!keptRoutes().has(c.route)) ctx.skip();
+      const url = c.url(ids);
+      // The first answer reads the database's state too; then, while nothing is written, the
+      // same request runs the session's statement and the state's, and gives the same bytes.
+      const first = await statementsOf(url, keeping);
+      expect(first.res.statusCode, first.res.body).toBe(200);
+      expect(first.statements, first.statements.join('\n')).toHaveLength(c.statements + 1);
+      for (let run = 0; run < 2; run++) {
+        const again = await statementsOf(url, keeping);
+        expect(again.res.statusCode).toBe(200);
+        expect(again.statements, again.statements.join('\n')).toHaveLength(2);
+        expect(again.res.body).toBe(first.res.body);
+        expect(again.res.headers.etag).toBe(first.res.headers.etag);
+      }
+      // Any write moves the state (here one that touches none of these rows): read afresh.
+      await counted.kysely
+        .updateTable('users')
+        .set({ full_name: 'Ana Reads' })
+        .where('id', '=', ids.bob)
+        .execute();
+      const after = await statementsOf(url, keeping);
+      expect(after.statements, after.statements.join('\n')).toHaveLength(c.statements + 1);
     });
   }
 

@@ -35,6 +35,12 @@ export interface Db {
    * (docs/deploy.md, "Periodic jobs").
    */
   exclusive(name: string, work: () => Promise<unknown>): Promise<boolean>;
+  /**
+   * A token that changes whenever anything written to the database becomes visible, and repeats
+   * only while nothing has: two reads that get the same token see the same data. Read it before
+   * a read whose answer is kept against it (plugins/answer-cache.ts).
+   */
+  readState(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -55,13 +61,14 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
         },
       }
     : {};
-  const kysely =
+  const { kysely, readState } =
     config.kind === 'sqlite'
-      ? openSqlite(config.file, kyselyConfig)
+      ? openSqlite(config.file, kyselyConfig, log)
       : openPostgres(config.connectionString, kyselyConfig, config.preparedStatements ?? false);
   return {
     kysely,
     dialect: config.kind,
+    readState,
     async ping() {
       await sql`select 1`.execute(kysely);
     },
@@ -104,7 +111,31 @@ function lockNumber(name: string): number {
 
 type LogConfig = Pick<KyselyConfig, 'log'>;
 
-function openSqlite(file: string, extra: LogConfig): Kysely<Database> {
+interface Opened {
+  kysely: Kysely<Database>;
+  readState: () => Promise<string>;
+}
+
+/**
+ * SQLite's state: `data_version` changes when another connection (another process, a backup, the
+ * admin command) commits, and `total_changes()` counts every row this connection has inserted,
+ * changed or deleted, triggers' included. Together they move on every write; a write rolled
+ * back moves them too, which only costs a kept answer. Read straight from better-sqlite3 so
+ * that it costs one small statement and no trip through Kysely's compiler.
+ */
+const SQLITE_STATE = 'select total_changes(), (select data_version from pragma_data_version)';
+
+/**
+ * PostgreSQL's state: the current snapshot (its xmin, xmax and the transactions in progress).
+ * Only a transaction that writes takes a transaction id, so reads leave it as it is; a commit
+ * takes one out of the in-progress list or moves xmax on, and neither ever goes back, so a
+ * snapshot's text is never seen again once anything has been committed after it. Ids are the
+ * cluster's, so a write to another database of the same server moves it too (a wasted kept
+ * answer, never a wrong one).
+ */
+const PG_STATE = 'select pg_current_snapshot()::text as state';
+
+function openSqlite(file: string, extra: LogConfig, log?: OpenOptions['onQuery']): Opened {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
   // WAL lets readers go on while a write commits; NORMAL sync is durable across a process crash
@@ -113,11 +144,18 @@ function openSqlite(file: string, extra: LogConfig): Kysely<Database> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
-    plugins: [inlineLimits],
-    ...extra,
-  });
+  const state = database.prepare(SQLITE_STATE).raw(true);
+  return {
+    kysely: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(database) }),
+      plugins: [inlineLimits],
+      ...extra,
+    }),
+    readState: () => {
+      log?.(SQLITE_STATE, []);
+      return Promise.resolve((state.get() as unknown[]).join(' '));
+    },
+  };
 }
 
 /**
@@ -259,7 +297,7 @@ class PreparingClient extends pg.Client {
   }
 }
 
-function openPostgres(connectionString: string, extra: LogConfig, prepared: boolean): Kysely<Database> {
+function openPostgres(connectionString: string, extra: LogConfig, prepared: boolean): Opened {
   const pool = new pg.Pool({
     connectionString,
     ...(prepared ? { Client: PreparingClient } : {}),
@@ -278,5 +316,10 @@ function openPostgres(connectionString: string, extra: LogConfig, prepared: bool
   pool.on('error', (err) => {
     process.stderr.write(`PostgreSQL connection lost while idle (it will be replaced): ${err.message}\n`);
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...extra });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...extra });
+  const stateQuery = sql<{ state: string }>`${sql.raw(PG_STATE)}`;
+  return {
+    kysely,
+    readState: async () => (await stateQuery.execute(kysely)).rows[0]!.state,
+  };
 }

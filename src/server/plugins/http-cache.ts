@@ -47,8 +47,9 @@ export function registerHttpCache(api: FastifyInstance): void {
     if (!read || status !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       return payload;
     }
-    const etag = etagOf(payload);
+    const etag = request.keptEtag ?? etagOf(payload);
     reply.header('etag', etag);
+    if (typeof payload === 'string') request.keepAnswer?.(payload, etag);
     if (!matches(request.headers['if-none-match'], etag)) return payload;
     reply.code(304);
     reply.removeHeader('content-type');

@@ -6,6 +6,8 @@ export interface ServedRoute {
   url: string;
   /** Whether the route declares a schema for its body (a JSON body); multipart routes do not. */
   bodySchema: boolean;
+  /** Whether its answers may be kept against the database's state (plugins/answer-cache.ts). */
+  keepsAnswers: boolean;
 }
 
 declare module 'fastify' {
@@ -21,7 +23,12 @@ export function registerRouteList(app: FastifyInstance): void {
   app.decorate('servedRoutes', servedRoutes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      servedRoutes.push({ method, url: route.url, bodySchema: route.schema?.body !== undefined });
+      servedRoutes.push({
+        method,
+        url: route.url,
+        bodySchema: route.schema?.body !== undefined,
+        keepsAnswers: route.config?.keepAnswers === true,
+      });
     }
   });
 }

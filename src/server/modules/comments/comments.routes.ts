@@ -19,6 +19,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }
   app.get(
     commentsApi.list.pattern,
     {
+      config: { keepAnswers: true },
       schema: {
         summary: "A video's comments, newest first (limit defaults to 10)",
         params: videoParams,

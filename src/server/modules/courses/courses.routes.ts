@@ -39,6 +39,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<CoursesRoutesOptions> = async 
   app.get(
     coursesApi.list.pattern,
     {
+      config: { keepAnswers: true },
       schema: {
         summary: 'Published courses, newest first; with q, the courses matching its words, best match first',
         querystring: pageQuerySchema(20).extend(courseSearchSchema.shape),
@@ -74,6 +75,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<CoursesRoutesOptions> = async 
   app.get(
     coursesApi.byOwner.pattern,
     {
+      config: { keepAnswers: true },
       schema: {
         summary: "One user's courses, newest first (their own drafts too, when they ask)",
         params: z.object({ userId: z.string().min(1).max(ID_PARAM_MAX) }),
@@ -92,6 +94,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<CoursesRoutesOptions> = async 
   app.get(
     coursesApi.one.pattern,
     {
+      config: { keepAnswers: true },
       schema: {
         summary: "One course with its lessons in order (404 for another user's unpublished course)",
         params: courseParams,

@@ -16,6 +16,7 @@ export const tweetsRoutes: FastifyPluginAsyncZod<{ tweets: TweetsService }> = as
   app.get(
     tweetsApi.list.pattern,
     {
+      config: { keepAnswers: true },
       schema: {
         summary: 'All tweets, newest first',
         querystring: pageQuerySchema(20),
@@ -29,6 +30,7 @@ export const tweetsRoutes: FastifyPluginAsyncZod<{ tweets: TweetsService }> = as
   app.get(
     tweetsApi.byUser.pattern,
     {
+      config: { keepAnswers: true },
       schema: {
         summary: "One user's tweets, newest first",
         params: z.object({ userId: z.string().min(1).max(ID_PARAM_MAX) }),

@@ -35,6 +35,7 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
   app.get(
     videosApi.list.pattern,
     {
+      config: { keepAnswers: true },
       schema: {
         summary: 'All videos, newest first; with q, the videos matching its words, best match first',
         querystring: pageQuerySchema(20).extend(videoSearchSchema.shape),
@@ -55,6 +56,7 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
   app.get(
     videosApi.byOwner.pattern,
     {
+      config: { keepAnswers: true },
       schema: {
         summary: "One user's videos, newest first",
         params: idParam('userId'),
@@ -73,6 +75,7 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
   app.get(
     videosApi.one.pattern,
     {
+      config: { keepAnswers: true },
       schema: {
         summary: 'One video',
         params: idParam('videoId'),
