@@ -171,8 +171,9 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
       registerIdempotency(api, idempotency);
       scheduleIdempotencyPurge(api, idempotency, db.exclusive);
       await registerUploads(api, Math.max(config.maxImageBytes, config.maxVideoBytes));
-      // After the rate limits' and the HTTP cache's hooks: a kept answer is still counted against
-      // its caller's limits, and keeps the ETag those hooks made.
+      // Registered after the HTTP cache, which hands it each answer with its ETag. A kept answer
+      // is sent before any route's own hooks run: reads have none today (rate limits count
+      // writes only); a read that gains one must not keep its answers.
       if (config.answerCacheMb > 0) {
         registerAnswerCache(api, {
           readState: () => db.readState(),

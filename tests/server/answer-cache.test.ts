@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import { searchWords } from '../../src/server/db/words.ts';
 import { etagOf, registerHttpCache } from '../../src/server/plugins/http-cache.ts';
 import { registerAnswerCache } from '../../src/server/plugins/answer-cache.ts';
 import { databaseKinds } from '../helpers/databases.ts';
@@ -123,15 +124,74 @@ describe.each(databaseKinds)('kept list answers on %s', (kind) => {
     expect(revalidated.res.body).toBe('');
   });
 
-  it('answers a malformed query as before, without keeping anything', async () => {
-    for (let i = 0; i < 2; i++) {
-      const res = await server.app.inject({ method: 'GET', url: '/api/v1/videos?page=0' });
-      expect(res.statusCode).toBe(400);
-    }
+  it("gives a token that is not a session's the visitor's answer, with nothing written between", async () => {
+    expect((await list(ana)).docs[0]!.progress).toEqual({ position: 1, completed: false });
+    const forged = await server.app.inject({
+      method: 'GET',
+      url: URL,
+      headers: { authorization: `Bearer ${ana.accessToken.slice(0, -4)}AAAA` },
+    });
+    expect(forged.statusCode).toBe(200);
+    expect((json(forged).data.docs as VideoDoc[])[0]!.progress).toBeNull();
+  });
+});
+
+// On SQLite only: the test needs a database whose state nothing but the test moves, and a
+// PostgreSQL server's snapshot moves with every other test's writes (the mechanism is the same).
+describe('kept search answers', () => {
+  let server: TestServer;
+  let outside: Db;
+  let renamed: string;
+
+  beforeAll(async () => {
+    // Rankings reused for two seconds.
+    server = await createTestServer('sqlite', { env: { SEARCH_CACHE_SECONDS: '2' } });
+    // A write the server does not make, as another instance's would be: its rankings are not
+    // forgotten, only reused until they run out (docs/api.md, "Search").
+    outside = openDatabase(server.database.config);
+    const ana = await registerAndSignIn(server.app, 'ana');
+    expect((await uploadVideo(server.app, ana, { title: 'Fractions one' })).statusCode).toBe(201);
+    const other = await uploadVideo(server.app, ana, { title: 'Algebra two' });
+    expect(other.statusCode).toBe(201);
+    renamed = json(other).data._id as string;
+  }, 60_000);
+
+  afterAll(async () => {
+    await outside?.close();
+    await server?.close();
+  });
+
+  const titles = async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/v1/videos?q=fractions' });
+    expect(res.statusCode).toBe(200);
+    return (json(res).data.docs as VideoDoc[]).map((d) => d.title).sort();
+  };
+
+  it('keeps an answer made from a reused ranking no longer than the ranking is reused', async () => {
+    expect(await titles()).toEqual(['Fractions one']);
+    await outside.kysely
+      .updateTable('videos')
+      .set({ title: 'Fractions two', ...searchWords({ title: 'Fractions two' }) })
+      .where('id', '=', renamed)
+      .execute();
+    // Within the two seconds the ranking from before the write is reused: the answer lacks the
+    // renamed video, and is kept.
+    expect(await titles()).toEqual(['Fractions one']);
+    const state = await outside.readState();
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    // Nothing was written meanwhile, so only the ranking's own limit can end the kept answer.
+    expect(await outside.readState()).toBe(state);
+    expect(await titles()).toEqual(['Fractions one', 'Fractions two']);
   });
 });
 
 describe('the answer cache alone', () => {
+  /**
+   * What one answer of the route below counts for: its key (who, the route, its parameters and
+   * query) and its 108-character body at two bytes a character, and 200 bytes besides.
+   */
+  const ENTRY = (JSON.stringify([null, '/page/:n', { n: '1' }, {}]).length + 108) * 2 + 200;
+
   /** A route declared to keep answers whose handler counts its runs; the state is set by the test. */
   async function appWith(maxBytes: number, handler?: (n: string) => Promise<void>) {
     const app = Fastify();
@@ -171,9 +231,9 @@ describe('the answer cache alone', () => {
   });
 
   it('holds no more than its bound, dropping the answer given longest ago', async () => {
-    // Each answer is 108 characters: three fit in 350, a fourth pushes out the one given longest
-    // ago (2, since 1 was given again after 3).
-    const { app, runs, get } = await appWith(350);
+    // Three answers fit in the bound, a fourth pushes out the one given longest ago (2, since 1
+    // was given again after 3).
+    const { app, runs, get } = await appWith(3 * ENTRY + 50);
     for (const n of ['1', '2', '3']) await get(`/page/${n}`);
     await get('/page/1');
     expect(runs).toEqual(['1', '2', '3']);
@@ -208,6 +268,37 @@ describe('the answer cache alone', () => {
     );
     expect(afterFailure.map((a) => a.statusCode).sort()).toEqual([200, 200, 500]);
     expect(runs.filter((r) => r === 'x').length).toBeGreaterThanOrEqual(2);
+    await app.close();
+  });
+
+  it('keeps the answer of a reader whose copy was still good (a 304)', async () => {
+    const { app, runs, get } = await appWith(10_000);
+    const body = JSON.stringify({ n: '1', pad: 'x'.repeat(90) });
+    const revalidated = await app.inject({
+      method: 'GET',
+      url: '/page/1',
+      headers: { 'if-none-match': etagOf(body) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(await get('/page/1')).toBe(body);
+    expect(runs).toEqual(['1']);
+    await app.close();
+  });
+
+  it('counts an answer kept again under a new state once', async () => {
+    // Three answers fit in the bound; if the one kept three times were counted three times, the
+    // other two would push it out.
+    const { app, runs, get, setState } = await appWith(3 * ENTRY + 50);
+    for (const state of ['s1', 's2', 's3']) {
+      setState(state);
+      await get('/page/1');
+    }
+    await get('/page/2');
+    await get('/page/3');
+    await get('/page/1');
+    await get('/page/2');
+    await get('/page/3');
+    expect(runs).toEqual(['1', '1', '1', '2', '3']);
     await app.close();
   });
 });

@@ -367,12 +367,30 @@ describe.each(databaseKinds)('SQL statements per list request on %s', (kind) => 
       const first = await statementsOf(url, keeping);
       expect(first.res.statusCode, first.res.body).toBe(200);
       expect(first.statements, first.statements.join('\n')).toHaveLength(c.statements + 1);
-      for (let run = 0; run < 2; run++) {
-        const again = await statementsOf(url, keeping);
+      // A query key the route does not know is dropped by validation: the same answer, kept once.
+      const unknown = `${url}${url.includes('?') ? '&' : '?'}unknown=${'x'.repeat(2000)}`;
+      /** Asks again; answers whether the kept answer was given (two statements). */
+      const kept = async (ask: string) => {
+        const again = await statementsOf(ask, keeping);
         expect(again.res.statusCode).toBe(200);
-        expect(again.statements, again.statements.join('\n')).toHaveLength(2);
         expect(again.res.body).toBe(first.res.body);
         expect(again.res.headers.etag).toBe(first.res.headers.etag);
+        // Either the kept answer, or (PostgreSQL, below) the whole path again.
+        expect([2, c.statements + 1], again.statements.join('\n')).toContain(again.statements.length);
+        return again.statements.length === 2;
+      };
+      if (kind === 'sqlite') {
+        // Nothing but this test moves this database's state: every repeat is the kept answer.
+        for (const ask of [url, url, unknown]) expect(await kept(ask)).toBe(true);
+      } else {
+        // A PostgreSQL server's snapshot also moves with writes to its other databases (the
+        // other test files running beside this one), and then the answer is made again: a
+        // repeat is the kept answer or the whole path, and some repeats must be kept answers.
+        let bothKept = false;
+        for (let tries = 0; tries < 10 && !bothKept; tries++) {
+          bothKept = (await kept(url)) && (await kept(unknown));
+        }
+        expect(bothKept).toBe(true);
       }
       // Any write moves the state (here one that touches none of these rows): read afresh.
       await counted.kysely

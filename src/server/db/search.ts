@@ -26,6 +26,13 @@ export interface SearchPage {
   suggestion?: string;
 }
 
+/**
+ * A ranking as RememberedSearches gives it: `reusedUntil` (on `performance.now()`'s clock) is set
+ * when it was not ranked for this request, and so may be from before a write on another
+ * instance: an answer made from it may be kept until then at most (plugins/answer-cache.ts).
+ */
+export type GivenSearchPage = SearchPage & { reusedUntil?: number };
+
 /** A word this long or longer is corrected when nothing matches (one typo in a shorter word is another word). */
 export const TYPO_MIN_CHARS = 5;
 
@@ -189,14 +196,15 @@ export class RememberedSearches {
     q: string,
     page: { limit: number; offset: number },
     search: () => Promise<SearchPage>,
-  ): Promise<SearchPage> {
+  ): Promise<GivenSearchPage> {
     if (this.seconds === 0) return search();
     // The words, not the text: "Video", "video " and "video!" are one search.
     const key = JSON.stringify([table, queryWords(q), page.limit, page.offset]);
     const kept = this.answers.get(key);
-    if (kept && kept.until > this.now()) return kept.page;
+    if (kept && kept.until > this.now()) return { ...kept.page, reusedUntil: kept.until };
     const under = this.ranking.get(key);
-    if (under) return under;
+    // Begun by another request, perhaps before a write this one has seen: as good as a kept one.
+    if (under) return { ...(await under), reusedUntil: this.now() + this.seconds * 1000 };
     const writes = this.writes;
     const ranked = search();
     this.ranking.set(key, ranked);

@@ -14,6 +14,11 @@ declare module 'fastify' {
      * the ETag it made, before any 304 takes the body away.
      */
     keepAnswer?: (body: string, etag: string) => void;
+    /**
+     * Set by a handler whose answer holds something that may be older than the database's state
+     * (a search's reused ranking): the answer is kept until then at most (`performance.now()`).
+     */
+    keepAnswerUntil?: number;
     /** Ends this request's part in making an answer (settles whoever waits for it). */
     answerMade?: () => void;
     /** The ETag of a kept answer being given again: its body is not hashed a second time. */
@@ -25,7 +30,16 @@ interface Kept {
   state: string;
   body: string;
   etag: string;
+  /** Given no more after this (`performance.now()`); none: until the state moves. */
+  until?: number;
+  /** What it holds in memory, roughly: the key and the body, two bytes a character. */
+  size: number;
 }
+
+/** Room taken by an entry besides its key and body (the object, the map's slot, the ETag). */
+const ENTRY_OVERHEAD = 200;
+/** At most this many answers, however small. */
+const MAX_ENTRIES = 10_000;
 
 /** An answer being made for a key and state; requests for the same wait for it. */
 interface Making {
@@ -37,7 +51,7 @@ interface Making {
 export interface AnswerCacheOptions {
   /** The database's state token (Db.readState). */
   readState: () => Promise<string>;
-  /** At most this many characters of answers are kept; the least recently given go first. */
+  /** About this many bytes of answers and keys are kept at most; the least recently given go first. */
   maxBytes: number;
 }
 
@@ -45,8 +59,9 @@ export interface AnswerCacheOptions {
  * Keeps the answers of reads declared with `config: { keepAnswers: true }`, each under the
  * database state it was made from, and gives one again while that state has not moved: exactly
  * the answer the route would make, without reading its rows, serializing them or hashing them
- * again. Any write anywhere in the database moves the state, so nothing is ever stale: a like,
- * a comment or a new video shows in the next answer, on every instance, as before. What it saves
+ * again. Any write anywhere in the database moves the state, so a kept answer is never older than
+ * the answer the route would make: a like, a comment or a new video shows in the next answer, on
+ * every instance, as before. What it saves
  * is the cost of the same page asked for over and over between writes (a class opening the
  * course list together, the home feed at the start of a lesson); under a steady stream of writes
  * it keeps less and costs one small statement a read (docs/benchmarks.md measures both).
@@ -55,8 +70,10 @@ export interface AnswerCacheOptions {
  * the page at once) wait for the first one's answer instead of each making it: without that, on
  * PostgreSQL every write sent some fifty page reads to a pool of ten connections at once.
  *
- * The key is who asks (answers carry the viewer's progress and scores) and the URL as sent;
- * a malformed query never gets here (validation answers first).
+ * The key is who asks (answers carry the viewer's progress and scores), the route and what it
+ * was asked (keyOf). A handler may limit how long its answer is kept (`keepAnswerUntil`): a
+ * search whose ranking was reused (db/search.ts) is kept no longer than the ranking is, so a
+ * write on another instance shows in it within SEARCH_CACHE_SECONDS, as it did before.
  */
 export function registerAnswerCache(api: FastifyInstance, { readState, maxBytes }: AnswerCacheOptions): void {
   const kept = new Map<string, Kept>();
@@ -67,31 +84,36 @@ export function registerAnswerCache(api: FastifyInstance, { readState, maxBytes 
     const old = kept.get(key);
     if (!old) return;
     kept.delete(key);
-    bytes -= old.body.length;
+    bytes -= old.size;
   };
 
   const keep = (key: string, answer: Kept) => {
     forget(key);
     // One large answer may not push out all the others.
-    if (answer.body.length > maxBytes / 3) return;
+    if (answer.size > maxBytes / 3) return;
     kept.set(key, answer);
-    bytes += answer.body.length;
+    bytes += answer.size;
     for (const [oldest] of kept) {
-      if (bytes <= maxBytes) break;
+      if (bytes <= maxBytes && kept.size <= MAX_ENTRIES) break;
       forget(oldest);
     }
   };
+
+  const current = (answer: Kept | undefined, state: string): answer is Kept =>
+    answer !== undefined &&
+    answer.state === state &&
+    (answer.until === undefined || answer.until > performance.now());
 
   api.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' || !request.routeOptions.config.keepAnswers) return;
     const state = await readState();
     const key = keyOf(request);
     let hit = kept.get(key);
-    if (hit?.state !== state) {
+    if (!current(hit, state)) {
       const other = making.get(key);
       hit = other?.state === state ? await other.done : undefined;
     }
-    if (hit?.state === state) {
+    if (current(hit, state)) {
       // Most recently given last, so the oldest are dropped first.
       if (kept.get(key) === hit) {
         kept.delete(key);
@@ -107,7 +129,14 @@ export function registerAnswerCache(api: FastifyInstance, { readState, maxBytes 
     const mine: Making = { state, done, finish };
     if (making.get(key)?.state !== state) making.set(key, mine);
     request.keepAnswer = (body, etag) => {
-      const answer = { state, body, etag };
+      const until = request.keepAnswerUntil;
+      const answer: Kept = {
+        state,
+        body,
+        etag,
+        ...(until !== undefined ? { until } : {}),
+        size: (key.length + body.length) * 2 + ENTRY_OVERHEAD,
+      };
       keep(key, answer);
       mine.finish(answer);
     };
@@ -123,4 +152,15 @@ export function registerAnswerCache(api: FastifyInstance, { readState, maxBytes 
   api.addHook('onRequestAbort', async (request) => request.answerMade?.());
 }
 
-const keyOf = (request: FastifyRequest) => `${request.principal?.userId ?? ''}\n${request.url}`;
+/**
+ * Who asks, the route, and its parameters and query as validated: unknown query keys are gone
+ * and defaults filled in, so `?page=1&x=<anything>` is the same answer under one key, and a key
+ * is never longer than the route's own limits allow. A route with no query schema reads no query.
+ */
+const keyOf = (request: FastifyRequest) =>
+  JSON.stringify([
+    request.principal?.userId ?? null,
+    request.routeOptions.url,
+    request.params,
+    request.routeOptions.schema?.querystring ? request.query : {},
+  ]);

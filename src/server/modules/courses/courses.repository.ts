@@ -159,9 +159,9 @@ export class CoursesRepository {
     q: string,
     page: PageQuery,
     viewerId?: string,
-  ): Promise<{ rows: CourseListRow[]; total: number; suggestion?: string }> {
+  ): Promise<{ rows: CourseListRow[]; total: number; suggestion?: string; reusedUntil?: number }> {
     const at = { limit: page.limit, offset: (page.page - 1) * page.limit };
-    const { ids, total, suggestion } = await this.searches.answer('courses', q, at, () =>
+    const { ids, total, suggestion, reusedUntil } = await this.searches.answer('courses', q, at, () =>
       searchByWords(this.db, this.dialect, 'courses', q, at),
     );
     const found: CourseListRow[] =
@@ -180,7 +180,12 @@ export class CoursesRepository {
             .execute();
     const byId = new Map(found.map((r) => [r.id, r]));
     const rows = ids.map((id) => byId.get(id)).filter((r): r is CourseListRow => r !== undefined);
-    return { rows, total, ...(suggestion ? { suggestion } : {}) };
+    return {
+      rows,
+      total,
+      ...(suggestion ? { suggestion } : {}),
+      ...(reusedUntil !== undefined ? { reusedUntil } : {}),
+    };
   }
 
   async insert(row: Insertable<CoursesTable>): Promise<void> {

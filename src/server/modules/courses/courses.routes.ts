@@ -49,11 +49,11 @@ export const coursesRoutes: FastifyPluginAsyncZod<CoursesRoutesOptions> = async 
     async (request) => {
       const { q, ...query } = request.query;
       const viewerId = request.principal?.userId;
-      return ok(
-        200,
-        'Courses',
-        q ? await courses.search(viewerId, q, query) : await courses.list(viewerId, query),
-      );
+      if (!q) return ok(200, 'Courses', await courses.list(viewerId, query));
+      const found = await courses.search(viewerId, q, query);
+      // A ranking reused from before a write elsewhere is kept no longer than it is reused.
+      request.keepAnswerUntil = found.reusedUntil;
+      return ok(200, 'Courses', found.page);
     },
   );
 

@@ -95,12 +95,19 @@ export class CoursesService {
    * typo away with the corrected query as `suggestion`, by the rules of video search (docs/api.md,
    * "Search"). A blank `q` is the plain list; a `q` with no word in it matches nothing.
    */
-  async search(viewerId: string | undefined, q: string, page: PageQuery): Promise<CoursePage> {
-    if (q.trim() === '') return this.list(viewerId, page);
-    const { rows, total, suggestion } = await this.courses.search(q, page, viewerId);
+  async search(
+    viewerId: string | undefined,
+    q: string,
+    page: PageQuery,
+  ): Promise<{ page: CoursePage; reusedUntil?: number }> {
+    if (q.trim() === '') return { page: await this.list(viewerId, page) };
+    const { rows, total, suggestion, reusedUntil } = await this.courses.search(q, page, viewerId);
     return {
-      ...toPaged(await this.toCourses(rows, viewerId), page, total),
-      ...(suggestion ? { suggestion } : {}),
+      page: {
+        ...toPaged(await this.toCourses(rows, viewerId), page, total),
+        ...(suggestion ? { suggestion } : {}),
+      },
+      ...(reusedUntil !== undefined ? { reusedUntil } : {}),
     };
   }
 

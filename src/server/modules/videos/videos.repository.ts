@@ -129,15 +129,16 @@ export class VideosRepository {
     q: string,
     page: PageQuery,
     viewerId?: string,
-  ): Promise<{ rows: VideoListRow[]; total: number; suggestion?: string }> {
+  ): Promise<{ rows: VideoListRow[]; total: number; suggestion?: string; reusedUntil?: number }> {
     const at = { limit: page.limit, offset: (page.page - 1) * page.limit };
-    const { ids, total, suggestion } = await this.searches.answer('videos', q, at, () =>
+    const { ids, total, suggestion, reusedUntil } = await this.searches.answer('videos', q, at, () =>
       searchByWords(this.db, this.dialect, 'videos', q, at),
     );
     return {
       rows: await reader.byIds(this.db, ids, viewerId),
       total,
       ...(suggestion ? { suggestion } : {}),
+      ...(reusedUntil !== undefined ? { reusedUntil } : {}),
     };
   }
 

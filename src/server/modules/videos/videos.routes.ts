@@ -45,11 +45,11 @@ export const videosRoutes: FastifyPluginAsyncZod<VideosRoutesOptions> = async (
     async (request) => {
       const { q, ...page } = request.query;
       const viewerId = request.principal?.userId;
-      return ok(
-        200,
-        'Videos',
-        q ? await videos.search(q, page, viewerId) : await videos.list(undefined, page, viewerId),
-      );
+      if (!q) return ok(200, 'Videos', await videos.list(undefined, page, viewerId));
+      const found = await videos.search(q, page, viewerId);
+      // A ranking reused from before a write elsewhere is kept no longer than it is reused.
+      request.keepAnswerUntil = found.reusedUntil;
+      return ok(200, 'Videos', found.page);
     },
   );
 

@@ -112,10 +112,13 @@ export class VideosService {
     q: string,
     page: PageQuery,
     viewerId?: string,
-  ): Promise<Paged<Video> & { suggestion?: string }> {
-    if (q.trim() === '') return this.list(undefined, page, viewerId);
-    const { rows, total, suggestion } = await this.videos.search(q, page, viewerId);
-    return { ...toPaged(await this.toVideos(rows), page, total), ...(suggestion ? { suggestion } : {}) };
+  ): Promise<{ page: Paged<Video> & { suggestion?: string }; reusedUntil?: number }> {
+    if (q.trim() === '') return { page: await this.list(undefined, page, viewerId) };
+    const { rows, total, suggestion, reusedUntil } = await this.videos.search(q, page, viewerId);
+    return {
+      page: { ...toPaged(await this.toVideos(rows), page, total), ...(suggestion ? { suggestion } : {}) },
+      ...(reusedUntil !== undefined ? { reusedUntil } : {}),
+    };
   }
 
   /** Videos as answers, in the order of `ids`; ids of videos that no longer exist are left out. */
