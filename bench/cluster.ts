@@ -130,8 +130,9 @@ export async function clusterSection(say: (line?: string) => void, seconds = 6):
     say(`| 304 Not Modified | ${fmt(bytes304)} | ${fmt(median(notModified), 2)} |`);
     say(
       `\nThe 304 is ${fmt((100 * bytes304) / bytes200, 1)}% of the bytes: on a school's shared ` +
-        'link that is what counts; its time is nearly the same because the server still reads the ' +
-        'list to hash it (the ETag is a hash of the body, so every instance agrees on it).',
+        'link that is what counts. Its time is nearly the same: while nothing is written, both are ' +
+        'the answer each instance keeps (docs/api.md, "Caching"), and otherwise the server reads the ' +
+        'list again to hash it (the ETag is a hash of the body, so every instance agrees on it).',
     );
 
     // Media reads: proxied through the app (what the server does) beside a presigned URL.

@@ -158,6 +158,10 @@ describe.skipIf(!postgres)('a course written from two sides at once, on PostgreS
     // The teacher saves lessons 2 and 3 while lesson 2's video is being deleted: the save waits
     // on that video, not on the course (taken the other way round, the two would deadlock).
     const saved = courses.setLessons('c1', ['v2', 'v3'], new Date().toISOString());
+    // It may be refused while the commit below is still being answered, before the assertions
+    // look at it: marked as handled now, so that its refusal is not reported as unhandled (Node
+    // 24 did, once); the assertions below still read the same refusal.
+    saved.catch(() => undefined);
     await waiting(1);
     await other!.query('commit');
     await expect(saved).rejects.toBeInstanceOf(LessonVideosGone);
