@@ -171,15 +171,12 @@ export async function buildApp({ config, db, logger, tls }: AppDeps): Promise<Fa
       registerIdempotency(api, idempotency);
       scheduleIdempotencyPurge(api, idempotency, db.exclusive);
       await registerUploads(api, Math.max(config.maxImageBytes, config.maxVideoBytes));
-      // Registered after the HTTP cache, which hands it each answer with its ETag. A kept answer
-      // is sent before any route's own hooks run: reads have none today (rate limits count
-      // writes only); a read that gains one must not keep its answers.
-      if (config.answerCacheMb > 0) {
-        registerAnswerCache(api, {
-          readState: () => db.readState(),
-          maxBytes: config.answerCacheMb * 1024 * 1024,
-        });
-      }
+      // Before the routes (its hooks go on those declaring keepAnswers); the HTTP cache hands it
+      // each answer with its ETag.
+      registerAnswerCache(api, {
+        readState: () => db.readState(),
+        maxBytes: config.answerCacheMb * 1024 * 1024,
+      });
 
       await api.register(healthRoutes, {
         ping: () => db.ping(),

@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAbortHookHandler,
+  onResponseHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,7 +58,10 @@ interface Making {
 export interface AnswerCacheOptions {
   /** The database's state token (Db.readState). */
   readState: () => Promise<string>;
-  /** About this many bytes of answers and keys are kept at most; the least recently given go first. */
+  /**
+   * About this many bytes of answers and keys are kept at most; the least recently given go
+   * first. 0 keeps none: the request's fields are still declared, and no hook is added.
+   */
   maxBytes: number;
 }
 
@@ -76,6 +86,11 @@ export interface AnswerCacheOptions {
  * write on another instance shows in it within SEARCH_CACHE_SECONDS, as it did before.
  */
 export function registerAnswerCache(api: FastifyInstance, { readState, maxBytes }: AnswerCacheOptions): void {
+  // Declared once, so that setting them on a request does not change its shape on the hot path.
+  for (const field of ['keepAnswer', 'keepAnswerUntil', 'answerMade', 'keptEtag'] as const) {
+    api.decorateRequest(field, undefined);
+  }
+  if (maxBytes <= 0) return;
   const kept = new Map<string, Kept>();
   const making = new Map<string, Making>();
   let bytes = 0;
@@ -104,8 +119,9 @@ export function registerAnswerCache(api: FastifyInstance, { readState, maxBytes 
     answer.state === state &&
     (answer.until === undefined || answer.until > performance.now());
 
-  api.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'GET' || !request.routeOptions.config.keepAnswers) return;
+  const giveOrMake = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Fastify answers HEAD with the GET route's options: a HEAD is never kept nor given.
+    if (request.method !== 'GET') return;
     const state = await readState();
     const key = keyOf(request);
     let hit = kept.get(key);
@@ -144,12 +160,19 @@ export function registerAnswerCache(api: FastifyInstance, { readState, maxBytes 
       mine.finish(undefined);
       if (making.get(key) === mine) making.delete(key);
     };
-  });
-
+  };
   // Whatever the end (an error, a closed connection), nobody waits for good: waiters whose
   // answer was not kept make their own.
-  api.addHook('onResponse', async (request) => request.answerMade?.());
-  api.addHook('onRequestAbort', async (request) => request.answerMade?.());
+  const settle = async (request: FastifyRequest) => request.answerMade?.();
+
+  // The hooks go on the declared routes alone, after the route's own: no other request pays for
+  // them, and a route's own checks (a limit, say) run before a kept answer is given.
+  api.addHook('onRoute', (route) => {
+    if (!route.config?.keepAnswers) return;
+    route.preHandler = [...[route.preHandler ?? []].flat(), giveOrMake as preHandlerHookHandler];
+    route.onResponse = [...[route.onResponse ?? []].flat(), settle as onResponseHookHandler];
+    route.onRequestAbort = [...[route.onRequestAbort ?? []].flat(), settle as onRequestAbortHookHandler];
+  });
 }
 
 /**
