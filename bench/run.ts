@@ -123,6 +123,18 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mark = (ok: boolean) => (ok ? 'yes' : '**no**');
 
+/**
+ * One call's load between two of the trivial route on the same server, right before and right
+ * after it, the ratio to be taken to their mean: one measurement alone drifted by up to 2.6x
+ * within a run (from 5,961 to 15,621 req/s on SQLite), which made a ratio mean little.
+ */
+async function besideTrivial(serverUrl: string, call: () => Promise<LoadResult>) {
+  const before = await load(`${serverUrl}/api/v1/healthcheck`, { seconds: SECONDS });
+  const r = await call();
+  const after = await load(`${serverUrl}/api/v1/healthcheck`, { seconds: SECONDS });
+  return { r, base: { before: before.rps, after: after.rps, rps: (before.rps + after.rps) / 2 } };
+}
+
 async function apiSection(kind: DatabaseConfig['kind'], label: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eduportal-bench-'));
   const { config, seedSeconds, drop } = await prepareDatabase(kind, dataDir);
@@ -192,21 +204,17 @@ async function apiSection(kind: DatabaseConfig['kind'], label: string) {
     // Warm the server and the page cache.
     await load(`${server.url}/api/v1/videos`, { seconds: 2 });
     for (const e of endpoints.filter((row) => !API_ROWS || API_ROWS.some((w) => row.name.includes(w)))) {
-      // The trivial route is measured right before and right after the call, and the ratio
-      // taken to their mean: one measurement alone drifted by up to 2.6x within a run (from
-      // 5,961 to 15,621 req/s on SQLite), which made a ratio mean little.
-      const before = await load(`${server.url}/api/v1/healthcheck`, { seconds: SECONDS });
-      const r = await load(`${server.url}${e.path}`, {
-        seconds: SECONDS,
-        headers: { ...auth, ...(e.body ? { 'content-type': 'application/json' } : {}) },
-        ...(e.method ? { method: e.method } : {}),
-        ...(e.body ? { body: e.body } : {}),
-      });
-      const after = await load(`${server.url}/api/v1/healthcheck`, { seconds: SECONDS });
-      const base = { before: before.rps, after: after.rps, rps: (before.rps + after.rps) / 2 };
+      const { r, base } = await besideTrivial(server.url, () =>
+        load(`${server.url}${e.path}`, {
+          seconds: SECONDS,
+          headers: { ...auth, ...(e.body ? { 'content-type': 'application/json' } : {}) },
+          ...(e.method ? { method: e.method } : {}),
+          ...(e.body ? { body: e.body } : {}),
+        }),
+      );
       results.push({ name: e.name, r, base, ...(e.budget ? { budget: e.budget } : {}) });
       process.stdout.write(
-        `  ${e.name}: ${fmt(r.rps)} req/s, p99 ${r.p99} ms (trivial route ${fmt(before.rps)} before, ${fmt(after.rps)} after)\n`,
+        `  ${e.name}: ${fmt(r.rps)} req/s, p99 ${r.p99} ms (trivial route ${fmt(base.before)} before, ${fmt(base.after)} after)\n`,
       );
     }
     // The list's answers are kept against the database's state (docs/api.md, "Caching"), and the
@@ -227,20 +235,20 @@ async function apiSection(kind: DatabaseConfig['kind'], label: string) {
           if (res.ok) writes += 1;
         });
       }, 50);
-      const before = await load(`${server.url}/api/v1/healthcheck`, { seconds: SECONDS });
-      let r: LoadResult;
-      const startedWrites = writes;
-      try {
-        r = await load(`${server.url}/api/v1/videos`, { seconds: SECONDS, headers: auth });
-      } finally {
-        clearInterval(ticker);
-      }
-      const wrote = writes - startedWrites;
-      const after = await load(`${server.url}/api/v1/healthcheck`, { seconds: SECONDS });
+      let wrote = 0;
+      const { r, base } = await besideTrivial(server.url, async () => {
+        const startedWrites = writes;
+        try {
+          return await load(`${server.url}/api/v1/videos`, { seconds: SECONDS, headers: auth });
+        } finally {
+          clearInterval(ticker);
+          wrote = writes - startedWrites;
+        }
+      });
       results.push({
         name: `GET /videos, a like toggled every 50 ms meanwhile (${fmt(wrote / SECONDS, 1)} writes/s)`,
         r,
-        base: { before: before.rps, after: after.rps, rps: (before.rps + after.rps) / 2 },
+        base,
         budget: { p99: 30, ratio: 0.4 },
       });
       process.stdout.write(
@@ -251,16 +259,16 @@ async function apiSection(kind: DatabaseConfig['kind'], label: string) {
       try {
         const token2 = await signIn(afresh, 'user1');
         await load(`${afresh.url}/api/v1/videos`, { seconds: 2 });
-        const b = await load(`${afresh.url}/api/v1/healthcheck`, { seconds: SECONDS });
-        const a = await load(`${afresh.url}/api/v1/videos`, {
-          seconds: SECONDS,
-          headers: { authorization: `Bearer ${token2}` },
-        });
-        const c = await load(`${afresh.url}/api/v1/healthcheck`, { seconds: SECONDS });
+        const { r: a, base: aBase } = await besideTrivial(afresh.url, () =>
+          load(`${afresh.url}/api/v1/videos`, {
+            seconds: SECONDS,
+            headers: { authorization: `Bearer ${token2}` },
+          }),
+        );
         results.push({
           name: 'GET /videos, no answers kept (`ANSWER_CACHE_MB=0`, a second server)',
           r: a,
-          base: { before: b.rps, after: c.rps, rps: (b.rps + c.rps) / 2 },
+          base: aBase,
           budget: { p99: 30, ratio: 0.4 },
         });
         process.stdout.write(`  GET /videos, none kept: ${fmt(a.rps)} req/s, p99 ${a.p99} ms\n`);
