@@ -7,6 +7,7 @@ import { precompress } from './scripts/vite/precompress.ts';
 import { preloadStartChunks } from './scripts/vite/preload-start-chunks.ts';
 import { markScreens } from './scripts/vite/screens-manifest.ts';
 import { serverRender } from './scripts/vite/server-render.ts';
+import { lightRoutes } from './src/client/app/light-routes.ts';
 import { prerenderedRoutes } from './src/client/app/prerendered-routes.ts';
 
 // The build's own plugins live in scripts/vite/, one file each (docs/architecture.md, "Start").
@@ -27,6 +28,7 @@ export default defineConfig({
     shell,
     preloadStartChunks({
       modules: ['react-dom/client.js', 'src/client/app/boot.tsx'],
+      light: { modules: ['react-dom/client.js', 'src/client/app/light-start.tsx'], routes: lightRoutes },
       root: import.meta.dirname,
       prerendered: () => shell.api?.prerendered ?? new Map(),
     }),
@@ -108,6 +110,21 @@ export default defineConfig({
     // Every browser that runs es2022 code follows <link rel="modulepreload"> itself: Vite's
     // polyfill for it (0.5 KB of the entry) only cost the first route its bytes.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/]react[\\/]/, priority: 3 },
+            { name: 'router', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            {
+              name: 'frame',
+              test: /[\\/]src[\\/]client[\\/]components[\\/](layout[\\/]|screen\.tsx|breadcrumb\.tsx|navigation\.tsx)/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -21,6 +21,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { TopBar } from '/src/client/components/layout/top-bar.tsx';
+import { NavigationProvider } from '/src/client/components/navigation.tsx';
+import { routerNavigation } from '/src/client/app/router-navigation.tsx';
 import { ScreenSkeleton } from '/src/client/components/layout/screen-skeleton.tsx';
 import { createSession, SessionProvider } from '/src/client/lib/session.tsx';
 import { applyLanguage } from '/src/client/i18n/i18n.ts';
@@ -30,7 +32,9 @@ export async function renderTopBar(language) {
   const api = { onSessionEnded: () => () => {} };
   const session = createSession(api);
   const router = createRouter({
-    routeTree: createRootRoute({ component: TopBar }),
+    routeTree: createRootRoute({
+      component: () => createElement(NavigationProvider, { value: routerNavigation }, createElement(TopBar)),
+    }),
     history: createMemoryHistory({ initialEntries: ['/app-shell'] }),
   });
   await router.load();
@@ -47,11 +51,11 @@ export function renderSkeleton() {
 // main, footer) around the route's real screen, in English.
 export async function renderPage(path, source) {
   await applyLanguage('en');
-  const { Layout } = await import('/src/client/components/layout/layout.tsx');
+  const { RootLayout } = await import('/src/client/app/router-navigation.tsx');
   const screen = await import(/* @vite-ignore */ '/' + source);
   const api = { onSessionEnded: () => () => {} };
   const session = createSession(api);
-  const rootRoute = createRootRoute({ component: Layout });
+  const rootRoute = createRootRoute({ component: RootLayout });
   const router = createRouter({
     routeTree: rootRoute.addChildren([createRoute({ getParentRoute: () => rootRoute, path, component: screen.default })]),
     history: createMemoryHistory({ initialEntries: [path] }),

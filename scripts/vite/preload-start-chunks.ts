@@ -31,10 +31,16 @@ const SCREEN_WORDS = 'src/client/i18n/en-screens.ts';
  */
 export function preloadStartChunks({
   modules,
+  light,
   root,
   prerendered = () => new Map(),
 }: {
   modules: string[];
+  /**
+   * The routes that start without the router (src/client/app/light-routes.ts): their pages
+   * preload these stages in place of `modules`.
+   */
+  light: { modules: string[]; routes: readonly string[] };
   root: string;
   /** Each prerendered route's page (scripts/vite/app-shell.ts), read once the bundle is written. */
   prerendered?: () => ReadonlyMap<string, string>;
@@ -69,10 +75,12 @@ export function preloadStartChunks({
         };
         const loaded = closure(entry);
         const starts = modules.map(chunkOf);
+        const lightStarts = light.modules.map(chunkOf);
         // crossorigin as Vite's loader asks for them, so that the preloaded copy is the one used.
-        const preloads = (screen: string, also: string[]) => {
+        const preloads = (route: string, screen: string, also: string[]) => {
           const wanted = new Set<string>();
-          for (const chunk of [...starts, chunkOf(screen), ...also.map(chunkOf)]) closure(chunk, wanted);
+          const stages = light.routes.includes(route) ? lightStarts : starts;
+          for (const chunk of [...stages, chunkOf(screen), ...also.map(chunkOf)]) closure(chunk, wanted);
           const scripts = [...wanted].filter((file) => !loaded.has(file));
           const styles = new Set(
             scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]),
@@ -82,8 +90,8 @@ export function preloadStartChunks({
             ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
           ].join('\n    ');
         };
-        const withPreloads = (screen: string, also: string[] = []) =>
-          html.replace('</head>', `  ${preloads(screen, also)}\n  </head>`);
+        const withPreloads = (route: string, screen: string, also: string[] = []) =>
+          html.replace('</head>', `  ${preloads(route, screen, also)}\n  </head>`);
 
         // A prerendered page's images were rendered with their source paths: the built files'.
         const assets = Object.values(bundle).filter((o): o is Rollup.OutputAsset => o.type === 'asset');
@@ -137,7 +145,7 @@ export function preloadStartChunks({
         const pageFor = (route: string, source: string, fileName: string) => {
           const markup = prerendered().get(route);
           // A screen that is not a marketing page waits for the rest of English (i18n.ts).
-          const withScreen = withPreloads(source, markup === undefined ? [SCREEN_WORDS] : []);
+          const withScreen = withPreloads(route, source, markup === undefined ? [SCREEN_WORDS] : []);
           return markup === undefined ? withScreen : prerender(withScreen, fileName, markup);
         };
 

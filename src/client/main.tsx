@@ -1,5 +1,6 @@
 import './styles.css';
 import { applyLanguage, storedLanguage, t } from './i18n/i18n.ts';
+import { isLightRoute } from './app/light-routes.ts';
 import { whenPageIdle } from './app/page-idle.ts';
 import { dataSaverOn } from './lib/data-saver.ts';
 
@@ -23,6 +24,15 @@ async function start(root: HTMLElement) {
   const { createRoot } = await import('react-dom/client');
   await language;
   await nextTask();
+  // The home page starts without the router (app/light-routes.ts); its page preloads the light
+  // start instead of the app's.
+  const path = window.location.pathname;
+  if (isLightRoute(path)) {
+    const { lightStart } = await import('./app/light-start.tsx');
+    await nextTask();
+    await lightStart(createRoot(root), path);
+    return;
+  }
   const { boot } = await import('./app/boot.tsx');
   await nextTask();
   boot(createRoot(root));

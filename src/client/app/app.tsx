@@ -1,22 +1,14 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { SWRConfig, unload } from 'swr';
 import { ToastHost } from '../components/toast/toast-host.tsx';
 import { useSettings, watchConnection } from '../lib/settings.ts';
 import { SessionProvider, useSession } from '../lib/session.tsx';
+import { Resumers } from './resumers.tsx';
 import type { createAppRouter } from './router.tsx';
 import { swrConfig } from './swr-config.ts';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
-
-// The resumers draw nothing and matter only once a student is signed in with a download or an
-// upload under way, so their code comes after the first screen rather than with it.
-const UploadResumer = lazy(() =>
-  import('../device/uploads/uploads-react.tsx').then((m) => ({ default: m.UploadResumer })),
-);
-const DownloadResumer = lazy(() =>
-  import('../device/downloads/downloads-react.tsx').then((m) => ({ default: m.DownloadResumer })),
-);
 
 /**
  * Follows the signed-in user: when it changes (sign-in, sign-out, another account), cached
@@ -53,10 +45,7 @@ export function App({ router }: { router: AppRouter }) {
     <SessionProvider api={api} session={session}>
       <SWRConfig value={config}>
         <SessionWatcher router={router} />
-        <Suspense fallback={null}>
-          <UploadResumer />
-          <DownloadResumer />
-        </Suspense>
+        <Resumers />
         <RouterProvider router={router} />
         <ToastHost />
       </SWRConfig>

@@ -12,13 +12,13 @@ import { SWRConfig } from 'swr';
 import type { CurrentUser } from '../../shared/contracts/users.ts';
 import { CURRENT_USER_PATH, type FirstReads } from '../../shared/first-reads.ts';
 import type { ClientRoutePath } from '../../shared/routes.ts';
-import { Layout } from '../components/layout/layout.tsx';
 import { enScreens } from '../i18n/en-screens.ts';
 import { addScreenWords, applyLanguage } from '../i18n/i18n.ts';
 import type { ApiClient } from '../lib/api-client.ts';
 import { createSession, SessionProvider } from '../lib/session.tsx';
 import DashbordRoute from '../routes/dashbord.tsx';
 import VideosRoute from '../routes/videos.tsx';
+import { RootLayout } from './router-navigation.tsx';
 
 /**
  * The screens the server renders for a signed-in visitor, from their first reads
@@ -52,7 +52,7 @@ export async function renderScreen(path: ClientRoutePath, reads: FirstReads): Pr
     if (key === CURRENT_USER_PATH) continue;
     cache.set(key, { data: answer.data, isLoading: false, isValidating: false });
   }
-  const rootRoute = createRootRoute({ component: Layout });
+  const rootRoute = createRootRoute({ component: RootLayout });
   const route: AnyRoute = createRoute({ getParentRoute: () => rootRoute, path, component: Screen });
   const router = createRouter({
     routeTree: rootRoute.addChildren([route]),

@@ -7,13 +7,13 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { clientRoutes } from '../../shared/routes.ts';
-import { Layout } from '../components/layout/layout.tsx';
 import { ScreenSkeleton } from '../components/layout/screen-skeleton.tsx';
 import { Screen } from '../components/screen.tsx';
 import { api as appApi, type ApiClient } from '../lib/api-client.ts';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 import { createSession, type Session } from '../lib/session.tsx';
 import { routeFiles } from './route-files.ts';
+import { RootLayout } from './router-navigation.tsx';
 import { signedInRoutes } from './signed-in-routes.ts';
 import { loadScreenWords, t } from '../i18n/i18n.ts';
 import { prerenderedRoutes } from './prerendered-routes.ts';
@@ -63,7 +63,7 @@ const firstScreens = new Set<string>(prerenderedRoutes);
 const searchedRoutes = new Set<string>(['/dashbord', '/videos', '/courses']);
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Layout,
+  component: RootLayout,
   notFoundComponent: NotFound,
 });
 
@@ -108,10 +108,12 @@ export function createAppRouter(
     api?: ApiClient;
     /** Gives the session what the page already knows (the first reads), before it asks. */
     seed?: (session: Session) => void;
+    /** The session a light start already keeps (app/light-start.tsx), with the same API client. */
+    session?: Session;
   } = {},
 ) {
   const api = options.api ?? appApi;
-  const session = createSession(api);
+  const session = options.session ?? createSession(api);
   options.seed?.(session);
   // The current user is asked for at start, while the first screen's code downloads.
   void session.load();

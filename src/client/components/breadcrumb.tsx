@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { t } from '../i18n/i18n.ts';
+import { AppLink } from './navigation.tsx';
 
 /** "Home > {current}": where this page sits, with the way back home. */
 export function Breadcrumb({ current }: { current: string }) {
@@ -7,7 +7,7 @@ export function Breadcrumb({ current }: { current: string }) {
     <nav aria-label={t('nav.breadcrumb')} className="breadcrumb">
       <ol>
         <li>
-          <Link to="/">{t('nav.home')}</Link>
+          <AppLink to="/">{t('nav.home')}</AppLink>
         </li>
         <li aria-current="page">{current}</li>
       </ol>

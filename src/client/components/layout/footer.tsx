@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import { LayoutIcon, type LayoutIconName } from '../icons.tsx';
 import { t } from '../../i18n/i18n.ts';
 import type { MessageKey } from '../../i18n/en.ts';
+import { AppLink } from '../navigation.tsx';
 import { contactDetails, publicLinks } from './site-links.ts';
 
 const about: MessageKey[] = ['footer.about1', 'footer.about2', 'footer.about3', 'footer.about4'];
@@ -29,7 +29,7 @@ export function Footer() {
           <ul className="footer-links">
             {publicLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{t(link.label)}</Link>
+                <AppLink to={link.to}>{t(link.label)}</AppLink>
               </li>
             ))}
           </ul>

@@ -1,6 +1,4 @@
-import { Outlet } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
-import { SavedCopyNotice } from '../offline/saved-copy-notice.tsx';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { UpdatePrompt } from '../offline/update-prompt.tsx';
 import '../offline/offline.css';
 import { Footer } from './footer.tsx';
@@ -20,7 +18,12 @@ const SecureOriginNotice =
       )
     : () => null;
 
-export function Layout() {
+/**
+ * The frame of every screen: skip link, top bar, the screen (`children`) and the footer.
+ * `notices` go above the screen: the router's layout puts the saved-copy notice there, which
+ * follows the screen's reads; a page opened without the router has none to follow.
+ */
+export function Layout({ children, notices }: { children: ReactNode; notices?: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
@@ -32,8 +35,8 @@ export function Layout() {
         <Suspense fallback={null}>
           <SecureOriginNotice />
         </Suspense>
-        <SavedCopyNotice />
-        <Outlet />
+        {notices}
+        {children}
       </main>
       <Footer />
     </>

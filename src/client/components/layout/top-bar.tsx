@@ -1,7 +1,7 @@
-import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSession } from '../../lib/session.tsx';
 import { LayoutIcon } from '../icons.tsx';
+import { AppLink, useAppNavigate } from '../navigation.tsx';
 import { ConnectionStatus } from '../offline/connection-status.tsx';
 import { onDemand } from '../on-demand.tsx';
 import { showToast } from '../toast/toast-store.ts';
@@ -29,14 +29,14 @@ function NavItems({
 }) {
   return links.map((link) => (
     <li key={link.to}>
-      <Link
+      <AppLink
         to={link.to}
         activeOptions={{ exact: true }}
         activeProps={{ className: 'active', 'aria-current': 'page' }}
         onClick={onNavigate}
       >
         {t(link.label)}
-      </Link>
+      </AppLink>
     </li>
   ));
 }
@@ -54,7 +54,7 @@ export function TopBar() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const close = () => setMenuOpen(false);
   const { session, state } = useSession();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const signedIn = state.status === 'signed-in';
 
   // index.html's static top bar (docs/architecture.md, "Start") stays until this one is in the
@@ -69,7 +69,7 @@ export function TopBar() {
     try {
       await session.signOut();
       close();
-      await navigate({ to: '/login' });
+      await navigate('/login');
     } catch (err) {
       showToast('error', t('nav.notSignedOut'), err instanceof Error ? err.message : undefined);
     } finally {
@@ -103,13 +103,13 @@ export function TopBar() {
         </div>
       </div>
       <div className="nav-bar">
-        <Link to="/" className="brand" translate="no" onClick={close}>
+        <AppLink to="/" className="brand" translate="no" onClick={close}>
           <svg viewBox="0 0 512 512" aria-hidden="true" focusable="false" className="brand-mark">
             <rect width="512" height="512" rx="96" />
             <path d="M256 150 L96 214 L256 278 L416 214 Z M160 250 V318 C160 350 352 350 352 318 V250 L256 290 Z" />
           </svg>
           <span className="brand-name">EduPortal</span>
-        </Link>
+        </AppLink>
         <ConnectionStatus />
         {signedIn ? <OutboxBadge /> : null}
         <LanguageSwitcher />
@@ -130,14 +130,14 @@ export function TopBar() {
             <NavItems links={[settingsLink]} onNavigate={close} />
             {signedIn ? null : (
               <li>
-                <Link
+                <AppLink
                   to="/login"
                   className="nav-cta"
                   activeProps={{ className: 'nav-cta active', 'aria-current': 'page' }}
                   onClick={close}
                 >
                   {t('nav.login')}
-                </Link>
+                </AppLink>
               </li>
             )}
           </ul>

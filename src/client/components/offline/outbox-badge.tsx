@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
 import { plural, t } from '../../i18n/i18n.ts';
 import { useOutboxEntries } from '../../device/outbox/outbox-react.tsx';
+import { AppLink } from '../navigation.tsx';
 
 /**
  * The number of the user's actions still waiting to reach the server, linking to the outbox
@@ -15,7 +15,7 @@ export default function OutboxBadge() {
       ? t('outboxBadge.empty')
       : plural(failed ? 'outboxBadge.waitingFailed' : 'outboxBadge.waiting', entries.length);
   return (
-    <Link to="/outbox" className={failed ? 'outbox-badge failed' : 'outbox-badge'} aria-label={label}>
+    <AppLink to="/outbox" className={failed ? 'outbox-badge failed' : 'outbox-badge'} aria-label={label}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path
           d="M4 13h4l1.5 2.5h5L16 13h4M4 13l2.5-7h11L20 13v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1z"
@@ -31,6 +31,6 @@ export default function OutboxBadge() {
           {entries.length}
         </span>
       ) : null}
-    </Link>
+    </AppLink>
   );
 }

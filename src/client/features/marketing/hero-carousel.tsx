@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { Carousel } from '../../components/carousel/carousel.tsx';
 import { heroBreakpoints } from './carousel-breakpoints.ts';
 import heroCourses from './images/hero-courses.webp?no-inline';
@@ -6,6 +5,7 @@ import heroSchools from './images/hero-schools.webp?no-inline';
 import heroTeach from './images/hero-teach.webp?no-inline';
 import './marketing.css';
 import { tm } from '../../i18n/marketing.ts';
+import { AppLink } from '../../components/navigation.tsx';
 
 type HeroTarget = '/courses' | '/instructor';
 
@@ -56,9 +56,9 @@ export function HeroCarousel() {
             <p className="eyebrow">{slide.eyebrow}</p>
             <h2>{slide.title}</h2>
             <p>{slide.text}</p>
-            <Link to={slide.link.to} className="button">
+            <AppLink to={slide.link.to} className="button">
               {slide.link.label}
-            </Link>
+            </AppLink>
           </div>
           <img
             src={slide.image}

@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import { Icon, type IconName } from './marketing-icons.tsx';
 import './marketing.css';
 import { tm } from '../../i18n/marketing.ts';
+import { AppLink } from '../../components/navigation.tsx';
 
 const portalPoints = (): readonly { icon: IconName; title: string; text: string }[] => [
   { icon: 'phone', title: tm('home.p1.title'), text: tm('home.p1.text') },
@@ -46,17 +46,17 @@ export function HomeSections() {
           <Icon name="bulb" />
           <h2 id="home-teaching">{tm('home.teach')}</h2>
           <p>{tm('home.teachText')}</p>
-          <Link to="/instructor" className="button">
+          <AppLink to="/instructor" className="button">
             {tm('hero.2.link')}
-          </Link>
+          </AppLink>
         </section>
         <section className="home-section panel panel-schools" aria-labelledby="home-schools">
           <Icon name="school" />
           <h2 id="home-schools">{tm('hero.3.eyebrow')}</h2>
           <p>{tm('home.schoolsText')}</p>
-          <Link to="/contact" className="button button-secondary">
+          <AppLink to="/contact" className="button button-secondary">
             {tm('home.talk')}
-          </Link>
+          </AppLink>
         </section>
       </div>
 

@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { Icon, type IconName } from './marketing-icons.tsx';
 import './marketing.css';
 import { t } from '../../i18n/i18n.ts';
 import { tm } from '../../i18n/marketing.ts';
+import { AppLink } from '../../components/navigation.tsx';
 
 const categories = (): readonly { title: string; icon: IconName }[] => [
   { title: tm('category.communication'), icon: 'chat' },
@@ -17,11 +17,11 @@ export function OutstandingCategories() {
       <ul className="category-grid">
         {categories().map((category) => (
           <li key={category.title}>
-            <Link to="/courses" className="category-tile">
+            <AppLink to="/courses" className="category-tile">
               <Icon name={category.icon} />
               <span className="category-title">{category.title}</span>
               <span className="category-label">{t('nav.courses')}</span>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,9 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import { Carousel } from '../../components/carousel/carousel.tsx';
 import { popularCoursesBreakpoints } from './carousel-breakpoints.ts';
 import courseEnglish from './images/course-english.webp?no-inline';
 import './marketing.css';
 import { tm } from '../../i18n/marketing.ts';
+import { AppLink } from '../../components/navigation.tsx';
 
 /** Fixed content (docs/product.md, "Marketing"): one English Speaking course, repeated. */
 const course = () => ({
@@ -27,10 +27,10 @@ export function PopularCourses() {
               <p className="card-tag">{course().category}</p>
               <h3>{course().name}</h3>
               <p>{course().description}</p>
-              <Link to="/courses" className="text-link">
+              <AppLink to="/courses" className="text-link">
                 {tm('popular.readMore')}{' '}
                 <span className="visually-hidden">{tm('popular.about', { name: course().name })}</span>
-              </Link>
+              </AppLink>
             </div>
           </article>
         ))}
