@@ -166,8 +166,9 @@ export function preloadStartChunks({
           fileName: INLINE_STYLES_FILE,
           source: JSON.stringify(inlineStyles, null, 2),
         });
-        // The worker's shell: the start's stages only, and the skeleton in both languages.
-        const startFiles = [...new Set(starts.flatMap((c) => [...closure(c)]))].filter(
+        // The worker's shell: the start's stages only (the light start's too, so that the worker
+        // keeps it with the start), and the skeleton in both languages.
+        const startFiles = [...new Set([...starts, ...lightStarts].flatMap((c) => [...closure(c)]))].filter(
           (file) => !loaded.has(file),
         );
         this.emitFile({

@@ -1,15 +1,15 @@
-import { startTransition, StrictMode, type ComponentType, type MouseEvent } from 'react';
+import { startTransition, StrictMode, useEffect, useRef, type ComponentType, type MouseEvent } from 'react';
 import type { Root } from 'react-dom/client';
 import type { ClientRoutePath } from '../../shared/routes.ts';
 import { Layout } from '../components/layout/layout.tsx';
 import { NavigationProvider, type AppLinkProps, type Navigation } from '../components/navigation.tsx';
 import { ToastHost } from '../components/toast/toast-host.tsx';
-import { showToast } from '../components/toast/toast-store.ts';
 import { t } from '../i18n/i18n.ts';
 import { api } from '../lib/api-client.ts';
 import { dataSaverOn } from '../lib/data-saver.ts';
 import { createSession, SessionProvider, type Session } from '../lib/session.tsx';
 import { watchConnection } from '../lib/settings.ts';
+import { createStore, useStore, type Store } from '../lib/store.ts';
 import type { boot } from './boot.tsx';
 import type { LightRoute } from './light-routes.ts';
 import { whenPageIdle } from './page-idle.ts';
@@ -38,7 +38,11 @@ const plainClick = (event: MouseEvent<HTMLAnchorElement>) =>
  * and the app renders the new screen into the same root, with the session this page already
  * holds. Until then nothing that a student does on the page is thrown away.
  */
-function lightNavigation(root: Root, session: Session): { navigation: Navigation; loadApp: () => Promise<Boot> } {
+function lightNavigation(
+  root: Root,
+  session: Session,
+  refused: Store<boolean>,
+): { navigation: Navigation; loadApp: () => Promise<Boot> } {
   let app: Promise<Boot> | null = null;
   // A failed download is asked again at the next try (the connection may be back).
   const loadApp = () =>
@@ -51,15 +55,17 @@ function lightNavigation(root: Root, session: Session): { navigation: Navigation
   const open = async (to: ClientRoutePath) => {
     if (handedOver) return;
     handedOver = true;
+    refused.set(false);
     let start: Boot['boot'];
     try {
       ({ boot: start } = await loadApp());
     } catch {
       handedOver = false;
       // Online, the browser can still open the address as a new page; offline, the student
-      // keeps this one and is told why nothing opened.
+      // keeps this one and is told why nothing opened (in the page: a toast's own code would
+      // not come either).
       if (navigator.onLine) window.location.assign(to);
-      else showToast('error', t('routeError.offline'));
+      else refused.set(true);
       return;
     }
     window.history.pushState(null, '', to);
@@ -97,6 +103,21 @@ function lightNavigation(root: Root, session: Session): { navigation: Navigation
   return { navigation, loadApp };
 }
 
+/** Why a followed link left the student where they were. */
+function RefusedNotice({ refused }: { refused: Store<boolean> }) {
+  const shown = useStore(refused);
+  const notice = useRef<HTMLParagraphElement>(null);
+  // A link followed from the footer is far from the notice: it comes into view.
+  useEffect(() => {
+    if (shown) notice.current?.scrollIntoView({ block: 'nearest' });
+  }, [shown]);
+  return shown ? (
+    <p ref={notice} className="page-notice" role="alert">
+      {t('routeError.offline')}
+    </p>
+  ) : null;
+}
+
 // Data saver's Auto and Only on Wi-Fi follow the connection as it changes (as app.tsx does).
 watchConnection();
 
@@ -110,14 +131,15 @@ export async function lightStart(root: Root, path: LightRoute): Promise<void> {
   const session = createSession(api);
   // The current user, for the top bar, asked for at once as the router's start does.
   void session.load();
-  const { navigation, loadApp } = lightNavigation(root, session);
+  const refused = createStore(false);
+  const { navigation, loadApp } = lightNavigation(root, session, refused);
   startTransition(() =>
     root.render(
       <StrictMode>
         <SessionProvider api={api} session={session}>
           <NavigationProvider value={navigation}>
             <Resumers />
-            <Layout>
+            <Layout notices={<RefusedNotice refused={refused} />}>
               <Screen />
             </Layout>
             <ToastHost />
@@ -126,5 +148,6 @@ export async function lightStart(root: Root, path: LightRoute): Promise<void> {
       </StrictMode>,
     ),
   );
-  if (!dataSaverOn()) void whenPageIdle().then(() => loadApp().catch(() => {}));
+  await whenPageIdle();
+  if (!dataSaverOn()) await loadApp().catch(() => {});
 }

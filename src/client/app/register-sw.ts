@@ -21,7 +21,10 @@ export function registerServiceWorker(): Workbox {
   });
   // The worker reads the settings it needs (data saver, Only on Wi-Fi) from a cache the page
   // writes: written first, so its first install already knows whether to save data.
-  void tellWorker().then(() => wb.register());
+  // A browser that refuses workers (a private window, a policy) keeps the app, without offline.
+  void tellWorker()
+    .then(() => wb.register())
+    .catch(() => undefined);
   // A phone may keep the app open for days: look for a new version now and then, and when the
   // connection comes back.
   const check = () => {
