@@ -54,24 +54,33 @@ describe('the app shell on a desktop', () => {
     await page.close();
   });
 
-  it('says the app could not finish loading when one of its start files does not arrive', async () => {
-    const cold = await browser().newContext({ baseURL, viewport: { width: 412, height: 915 } });
-    try {
-      await cold.route('**/sw.js', (route) => route.abort());
-      await cold.route(/\/assets\/boot-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
-      const page = await cold.newPage();
-      await page.goto('/');
-      const alert = page.getByRole('alert');
-      await alert.waitFor({ timeout: 15_000 });
-      expect(await alert.textContent()).toBe(
-        'EduPortal could not finish loading. Check your connection, then reload the page.',
-      );
-      // The static top bar stays, so the student still sees where they are.
-      expect(await page.getByRole('link', { name: 'EduPortal', exact: true }).isVisible()).toBe(true);
-    } finally {
-      await cold.close();
-    }
-  });
+  // Two starts: the home page's light one (app/light-start.tsx) and every other screen's.
+  it.each([
+    ['/', 'light-start'],
+    ['/login', 'boot'],
+  ])(
+    '%s: says the app could not finish loading when its start file (%s) does not arrive',
+    async (route, file) => {
+      const cold = await browser().newContext({ baseURL, viewport: { width: 412, height: 915 } });
+      try {
+        await cold.route('**/sw.js', (route) => route.abort());
+        await cold.route(new RegExp(`/assets/${file}-[\\w-]+\\.js$`), (route) =>
+          route.abort('internetdisconnected'),
+        );
+        const page = await cold.newPage();
+        await page.goto(route);
+        const alert = page.getByRole('alert');
+        await alert.waitFor({ timeout: 15_000 });
+        expect(await alert.textContent()).toBe(
+          'EduPortal could not finish loading. Check your connection, then reload the page.',
+        );
+        // The static top bar stays, so the student still sees where they are.
+        expect(await page.getByRole('link', { name: 'EduPortal', exact: true }).isVisible()).toBe(true);
+      } finally {
+        await cold.close();
+      }
+    },
+  );
 
   it('answers an unknown API path with the JSON 404 envelope', async () => {
     const res = await context.request.get('/api/v1/nope');
