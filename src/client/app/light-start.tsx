@@ -148,6 +148,8 @@ export async function lightStart(root: Root, path: LightRoute): Promise<void> {
       </StrictMode>,
     ),
   );
-  await whenPageIdle();
-  if (!dataSaverOn()) await loadApp().catch(() => {});
+  // Data saver is asked at that moment: Auto follows the connection, which may have changed.
+  void whenPageIdle()
+    .then(() => (dataSaverOn() ? undefined : loadApp()))
+    .catch(() => {});
 }
