@@ -2,6 +2,7 @@ import { startTransition, StrictMode, useEffect, useRef, type ComponentType, typ
 import type { Root } from 'react-dom/client';
 import type { ClientRoutePath } from '../../shared/routes.ts';
 import { Layout } from '../components/layout/layout.tsx';
+import { ScreenSkeleton } from '../components/layout/screen-skeleton.tsx';
 import { NavigationProvider, type AppLinkProps, type Navigation } from '../components/navigation.tsx';
 import { ToastHost } from '../components/toast/toast-host.tsx';
 import { t } from '../i18n/i18n.ts';
@@ -22,6 +23,9 @@ const screens: Record<LightRoute, () => Promise<{ default: ComponentType }>> = {
 
 type Boot = { boot: typeof boot };
 
+/** How long a followed link waits for the app's code before the skeleton shows (the router's own wait). */
+const PENDING_MS = 1000;
+
 /** A click the page should handle itself: the main button, no key held, no other target. */
 const plainClick = (event: MouseEvent<HTMLAnchorElement>) =>
   !event.defaultPrevented &&
@@ -41,7 +45,7 @@ const plainClick = (event: MouseEvent<HTMLAnchorElement>) =>
 function lightNavigation(
   root: Root,
   session: Session,
-  refused: Store<boolean>,
+  { refused, waiting }: { refused: Store<boolean>; waiting: Store<boolean> },
 ): { navigation: Navigation; loadApp: () => Promise<Boot> } {
   let app: Promise<Boot> | null = null;
   // A failed download is asked again at the next try (the connection may be back).
@@ -56,10 +60,17 @@ function lightNavigation(
     if (handedOver) return;
     handedOver = true;
     refused.set(false);
+    // As the router does for a screen that takes its time: after a second, the skeleton.
+    const slow = setTimeout(() => {
+      waiting.set(true);
+      window.scrollTo(0, 0);
+    }, PENDING_MS);
     let start: Boot['boot'];
     try {
       ({ boot: start } = await loadApp());
     } catch {
+      clearTimeout(slow);
+      waiting.set(false);
       handedOver = false;
       // Online, the browser can still open the address as a new page; offline, the student
       // keeps this one and is told why nothing opened (in the page: a toast's own code would
@@ -68,6 +79,7 @@ function lightNavigation(
       else refused.set(true);
       return;
     }
+    clearTimeout(slow);
     window.history.pushState(null, '', to);
     window.scrollTo(0, 0);
     start(root, { session });
@@ -103,6 +115,11 @@ function lightNavigation(
   return { navigation, loadApp };
 }
 
+/** The screen, or the skeleton while a followed link waits a while for the app's code. */
+function LightScreen({ Screen, waiting }: { Screen: ComponentType; waiting: Store<boolean> }) {
+  return useStore(waiting) ? <ScreenSkeleton /> : <Screen />;
+}
+
 /** Why a followed link left the student where they were. */
 function RefusedNotice({ refused }: { refused: Store<boolean> }) {
   const shown = useStore(refused);
@@ -132,7 +149,8 @@ export async function lightStart(root: Root, path: LightRoute): Promise<void> {
   // The current user, for the top bar, asked for at once as the router's start does.
   void session.load();
   const refused = createStore(false);
-  const { navigation, loadApp } = lightNavigation(root, session, refused);
+  const waiting = createStore(false);
+  const { navigation, loadApp } = lightNavigation(root, session, { refused, waiting });
   startTransition(() =>
     root.render(
       <StrictMode>
@@ -140,7 +158,7 @@ export async function lightStart(root: Root, path: LightRoute): Promise<void> {
           <NavigationProvider value={navigation}>
             <Resumers />
             <Layout notices={<RefusedNotice refused={refused} />}>
-              <Screen />
+              <LightScreen Screen={Screen} waiting={waiting} />
             </Layout>
             <ToastHost />
           </NavigationProvider>
