@@ -13,6 +13,7 @@ import { prerenderedRoutes } from './src/client/app/prerendered-routes.ts';
 // The build's own plugins live in scripts/vite/, one file each (docs/architecture.md, "Start").
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '8080'}`;
 const shell = appShell({ prerender: prerenderedRoutes });
+const reactDom = 'react-dom/client.js';
 
 export default defineConfig({
   resolve: {
@@ -27,8 +28,9 @@ export default defineConfig({
     react(),
     shell,
     preloadStartChunks({
-      modules: ['react-dom/client.js', 'src/client/app/boot.tsx'],
-      light: { modules: ['react-dom/client.js', 'src/client/app/light-start.tsx'], routes: lightRoutes },
+      // React DOM, then the app's start, or on a light route (app/light-routes.ts) the light one.
+      modules: [reactDom, 'src/client/app/boot.tsx'],
+      light: { modules: [reactDom, 'src/client/app/light-start.tsx'], routes: lightRoutes },
       root: import.meta.dirname,
       prerendered: () => shell.api?.prerendered ?? new Map(),
     }),

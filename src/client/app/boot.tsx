@@ -11,7 +11,7 @@ import { createAppRouter } from './router.tsx';
  */
 export function boot(root: Root, { session }: { session?: Session } = {}): void {
   // The page may carry the screen's first reads: the session and the list start from them.
-  const router = createAppRouter({ seed: (s) => seedFirstReads(s), ...(session ? { session } : {}) });
+  const router = createAppRouter({ seed: seedFirstReads, ...(session ? { session } : {}) });
   // A transition: React renders the screen in slices and lets the browser breathe between them,
   // instead of holding the main thread for the whole screen at once (a cheap phone could not
   // answer a tap meanwhile; Lighthouse counts it as blocking time).

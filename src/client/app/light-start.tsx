@@ -2,12 +2,13 @@ import { startTransition, StrictMode, useEffect, useRef, type ComponentType, typ
 import type { Root } from 'react-dom/client';
 import type { ClientRoutePath } from '../../shared/routes.ts';
 import { Layout } from '../components/layout/layout.tsx';
-import { ScreenSkeleton } from '../components/layout/screen-skeleton.tsx';
+import { ScreenSkeleton, SKELETON_AFTER_MS } from '../components/layout/screen-skeleton.tsx';
 import { NavigationProvider, type AppLinkProps, type Navigation } from '../components/navigation.tsx';
 import { ToastHost } from '../components/toast/toast-host.tsx';
 import { t } from '../i18n/i18n.ts';
 import { api } from '../lib/api-client.ts';
 import { dataSaverOn } from '../lib/data-saver.ts';
+import { loadOnce } from '../lib/load-once.ts';
 import { createSession, SessionProvider, type Session } from '../lib/session.tsx';
 import { watchConnection } from '../lib/settings.ts';
 import { createStore, useStore, type Store } from '../lib/store.ts';
@@ -21,10 +22,12 @@ const screens: Record<LightRoute, () => Promise<{ default: ComponentType }>> = {
   '/': () => import('../routes/home.tsx'),
 };
 
-type Boot = { boot: typeof boot };
-
-/** How long a followed link waits for the app's code before the skeleton shows (the router's own wait). */
-const PENDING_MS = 1000;
+/**
+ * Where a light page is: showing its screen; a followed link waiting for the app's code (after
+ * a while, `slow`: the skeleton); that code refused (offline: the page says so); or the page
+ * handed to the app, whose render may still be on its way.
+ */
+type Phase = 'screen' | 'opening' | 'slow' | 'refused' | 'handed';
 
 /** A click the page should handle itself: the main button, no key held, no other target. */
 const plainClick = (event: MouseEvent<HTMLAnchorElement>) =>
@@ -45,45 +48,37 @@ const plainClick = (event: MouseEvent<HTMLAnchorElement>) =>
 function lightNavigation(
   root: Root,
   session: Session,
-  { refused, waiting }: { refused: Store<boolean>; waiting: Store<boolean> },
-): { navigation: Navigation; loadApp: () => Promise<Boot> } {
-  let app: Promise<Boot> | null = null;
-  // A failed download is asked again at the next try (the connection may be back).
-  const loadApp = () =>
-    (app ??= import('./boot.tsx').catch((error: unknown) => {
-      app = null;
-      throw error;
-    }));
-  let handedOver = false;
-
+  phase: Store<Phase>,
+  loadApp: () => Promise<{ boot: typeof boot }>,
+): Navigation {
   const open = async (to: ClientRoutePath) => {
-    if (handedOver) return;
-    handedOver = true;
-    refused.set(false);
-    // As the router does for a screen that takes its time: after a second, the skeleton.
+    if (phase.get() !== 'screen' && phase.get() !== 'refused') return;
+    phase.set('opening');
+    // As the router does for a screen that takes its time: after a while, the skeleton.
     const slow = setTimeout(() => {
-      waiting.set(true);
+      phase.set('slow');
       window.scrollTo(0, 0);
-    }, PENDING_MS);
-    let start: Boot['boot'];
+    }, SKELETON_AFTER_MS);
+    let app: { boot: typeof boot };
     try {
-      ({ boot: start } = await loadApp());
+      app = await loadApp();
     } catch {
-      clearTimeout(slow);
-      waiting.set(false);
-      handedOver = false;
       // Online, the browser can still open the address as a new page; offline, the student
       // keeps this one and is told why nothing opened (in the page: a toast's own code would
       // not come either).
+      phase.set(navigator.onLine ? 'screen' : 'refused');
       if (navigator.onLine) window.location.assign(to);
-      else refused.set(true);
       return;
+    } finally {
+      clearTimeout(slow);
     }
-    clearTimeout(slow);
+    phase.set('handed');
     window.history.pushState(null, '', to);
     window.scrollTo(0, 0);
-    start(root, { session });
+    app.boot(root, { session });
   };
+  // Intent, as the router preloads on: the code starts coming before the click lands.
+  const preload = () => void loadApp().catch(() => {});
 
   function LightLink({ to, activeProps, activeOptions: _exact, onClick, className, ...rest }: AppLinkProps) {
     // The light routes have no parameters: "active" is the exact path, as the router's links use.
@@ -95,9 +90,8 @@ function lightNavigation(
         href={to}
         className={classes || undefined}
         aria-current={active ? activeProps?.['aria-current'] : undefined}
-        // Intent, as the router preloads on: the code starts coming before the click lands.
-        onPointerEnter={() => void loadApp().catch(() => {})}
-        onFocus={() => void loadApp().catch(() => {})}
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={(event) => {
           onClick?.(event);
           if (!plainClick(event)) return;
@@ -108,21 +102,17 @@ function lightNavigation(
     );
   }
 
-  const navigation: Navigation = {
-    Link: LightLink,
-    useNavigate: () => open,
-  };
-  return { navigation, loadApp };
+  return { Link: LightLink, useNavigate: () => open };
 }
 
-/** The screen, or the skeleton while a followed link waits a while for the app's code. */
-function LightScreen({ Screen, waiting }: { Screen: ComponentType; waiting: Store<boolean> }) {
-  return useStore(waiting) ? <ScreenSkeleton /> : <Screen />;
+/** The screen, or the skeleton while a followed link has waited a while for the app's code. */
+function LightScreen({ Screen, phase }: { Screen: ComponentType; phase: Store<Phase> }) {
+  return useStore(phase) === 'slow' ? <ScreenSkeleton /> : <Screen />;
 }
 
 /** Why a followed link left the student where they were. */
-function RefusedNotice({ refused }: { refused: Store<boolean> }) {
-  const shown = useStore(refused);
+function RefusedNotice({ phase }: { phase: Store<Phase> }) {
+  const shown = useStore(phase) === 'refused';
   const notice = useRef<HTMLParagraphElement>(null);
   // A link followed from the footer is far from the notice: it comes into view.
   useEffect(() => {
@@ -148,17 +138,18 @@ export async function lightStart(root: Root, path: LightRoute): Promise<void> {
   const session = createSession(api);
   // The current user, for the top bar, asked for at once as the router's start does.
   void session.load();
-  const refused = createStore(false);
-  const waiting = createStore(false);
-  const { navigation, loadApp } = lightNavigation(root, session, { refused, waiting });
+  const phase = createStore<Phase>('screen');
+  // A download that did not come is asked again at the next try (the connection may be back).
+  const loadApp = loadOnce(() => import('./boot.tsx'));
+  const navigation = lightNavigation(root, session, phase, loadApp);
   startTransition(() =>
     root.render(
       <StrictMode>
         <SessionProvider api={api} session={session}>
           <NavigationProvider value={navigation}>
             <Resumers />
-            <Layout notices={<RefusedNotice refused={refused} />}>
-              <LightScreen Screen={Screen} waiting={waiting} />
+            <Layout notices={<RefusedNotice phase={phase} />}>
+              <LightScreen Screen={Screen} phase={phase} />
             </Layout>
             <ToastHost />
           </NavigationProvider>

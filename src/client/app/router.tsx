@@ -7,7 +7,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { clientRoutes } from '../../shared/routes.ts';
-import { ScreenSkeleton } from '../components/layout/screen-skeleton.tsx';
+import { ScreenSkeleton, SKELETON_AFTER_MS } from '../components/layout/screen-skeleton.tsx';
 import { Screen } from '../components/screen.tsx';
 import { api as appApi, type ApiClient } from '../lib/api-client.ts';
 import { safeRedirect } from '../lib/safe-redirect.ts';
@@ -123,6 +123,7 @@ export function createAppRouter(
     defaultPreload: 'intent',
     defaultErrorComponent: RouteError,
     defaultPendingComponent: ScreenSkeleton,
+    defaultPendingMs: SKELETON_AFTER_MS,
     scrollRestoration: true,
     ...(options.history ? { history: options.history } : {}),
   });

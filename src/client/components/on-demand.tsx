@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType, type JSX, type ReactNode } from 'react';
+import { loadOnce } from '../lib/load-once.ts';
 
 /** What a part shows before its code is here: while it comes, and when it did not come. */
 export interface OnDemandStates {
@@ -19,15 +20,7 @@ export function onDemand<P extends object>(
   states?: OnDemandStates,
 ): { preload: () => Promise<void>; Part: (props: P) => JSX.Element } {
   let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const get = () =>
-    (loading ??= load().then(
-      (part) => (loaded = part),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const get = loadOnce(() => load().then((part) => (loaded = part)));
 
   function Part(props: P) {
     const [part, setPart] = useState<{ Shown: ComponentType<P> } | undefined>(
